@@ -1,0 +1,84 @@
+/**
+ * Configuration, read once from the environment at the edge (main.ts), validated, and passed in.
+ */
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  OPERATOR_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  MODE: z.enum(['sandbox', 'production']).default('sandbox'),
+  ORDER_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(900),
+  ALLOW_PRIVATE_CALLBACKS: booleanFlag.default(false),
+  SECRET_KEY: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/i, 'must be 64 hex characters (32 bytes)')
+    .optional(),
+  SANDBOX_PAYOUT_DELAY_SECONDS: z.coerce.number().min(0).max(3600).default(5),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  DEMO_MERCHANT: booleanFlag.default(true),
+  WORKER_ID: z.string().optional(),
+});
+
+export interface Config {
+  readonly port: number;
+  readonly host: string;
+  readonly publicBaseUrl: string;
+  readonly store: { readonly kind: 'pglite'; readonly dataDir: string } | { readonly kind: 'postgres'; readonly url: string };
+  readonly operatorToken: string | undefined;
+  readonly mode: 'sandbox' | 'production';
+  readonly orderTtlSeconds: number;
+  readonly allowPrivateCallbacks: boolean;
+  /** 32-byte key that seals merchants' API secrets at rest. */
+  readonly secretKey: Buffer;
+  readonly sandboxPayoutDelaySeconds: number;
+  readonly logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  readonly demoMerchant: boolean;
+  readonly workerId: string;
+}
+
+/** Used only in sandbox mode when SECRET_KEY is unset; production refuses to start without one. */
+const SANDBOX_SECRET_KEY = '73616e64626f782d6f6e6c792d6b65792d6e6f742d666f722d70726f64756374';
+
+export type ConfigResult = { readonly ok: true; readonly config: Config } | { readonly ok: false; readonly errors: string[] };
+
+export function loadConfig(env: Readonly<Record<string, string | undefined>>): ConfigResult {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    return { ok: false, errors: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`) };
+  }
+  const e = parsed.data;
+  const errors: string[] = [];
+  if (e.MODE === 'production') {
+    if (!e.SECRET_KEY) errors.push('SECRET_KEY: required in production mode');
+    if (!e.OPERATOR_TOKEN) errors.push('OPERATOR_TOKEN: required in production mode');
+    if (!e.PUBLIC_BASE_URL) errors.push('PUBLIC_BASE_URL: required in production mode');
+    if (e.ALLOW_PRIVATE_CALLBACKS) errors.push('ALLOW_PRIVATE_CALLBACKS: not allowed in production mode');
+  }
+  if (errors.length > 0) return { ok: false, errors };
+  return {
+    ok: true,
+    config: {
+      port: e.PORT,
+      host: e.HOST,
+      publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+      store: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'pglite', dataDir: e.DATA_DIR },
+      operatorToken: e.OPERATOR_TOKEN,
+      mode: e.MODE,
+      orderTtlSeconds: e.ORDER_TTL_SECONDS,
+      allowPrivateCallbacks: e.ALLOW_PRIVATE_CALLBACKS,
+      secretKey: Buffer.from(e.SECRET_KEY ?? SANDBOX_SECRET_KEY, 'hex'),
+      sandboxPayoutDelaySeconds: e.SANDBOX_PAYOUT_DELAY_SECONDS,
+      logLevel: e.LOG_LEVEL,
+      demoMerchant: e.DEMO_MERCHANT && e.MODE === 'sandbox',
+      workerId: e.WORKER_ID ?? `${process.pid}`,
+    },
+  };
+}

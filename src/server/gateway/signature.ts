@@ -1,0 +1,30 @@
+/**
+ * OC-Signature: HMAC-SHA256 over the canonical string, lower-case hex. Verification compares,
+ * in constant time, against both empty-value conventions merchants use (decisions A.1).
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { canonicalString, type SignedFields } from '../../shared/signing.js';
+
+export function hmacHex(secret: string, message: string): string {
+  return createHmac('sha256', secret).update(message, 'utf8').digest('hex');
+}
+
+export function signFields(secret: string, fields: SignedFields): string {
+  return hmacHex(secret, canonicalString(fields, { skipEmpty: true }));
+}
+
+export function verifySignature(secret: string, fields: SignedFields, signature: string): boolean {
+  const given = Buffer.from(signature.trim().toLowerCase(), 'utf8');
+  const candidates = [
+    hmacHex(secret, canonicalString(fields, { skipEmpty: false })),
+    hmacHex(secret, canonicalString(fields, { skipEmpty: true })),
+  ];
+  // Both candidates are compared every time, so timing does not tell which one matched.
+  let matched = false;
+  for (const candidate of candidates) {
+    const expected = Buffer.from(candidate, 'utf8');
+    const same = expected.length === given.length && timingSafeEqual(expected, given);
+    matched = matched || same;
+  }
+  return matched;
+}

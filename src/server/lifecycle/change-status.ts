@@ -1,0 +1,90 @@
+/**
+ * The only code path that changes an order's payment_status. In the caller's transaction it
+ * checks the transition table, updates the order (guarded by the status it read), records the
+ * change in the order's history, posts the ledger event the change implies, and writes the
+ * callback to the outbox, so all of them commit together or not at all.
+ */
+import { type LedgerEvent, post } from '../ledger/ledger.js';
+import { enqueueCallback } from '../notify/outbox.js';
+import type { Order } from '../orders/order.js';
+import type { Queryable } from '../store/db.js';
+import { type ChangeCause, canTransition, type StoredStatus } from './transitions.js';
+
+export interface StatusChange {
+  readonly to: StoredStatus;
+  readonly cause: ChangeCause;
+  /** Free text for the history (e.g. the UTR or the operator's note). */
+  readonly detail?: string;
+  readonly failReason?: string;
+  readonly finalAmount?: number;
+  readonly matchedUtr?: string;
+}
+
+export type ChangeResult =
+  | { readonly kind: 'changed'; readonly order: Order }
+  | { readonly kind: 'refused'; readonly from: StoredStatus; readonly to: StoredStatus };
+
+export async function changeStatus(tx: Queryable, order: Order, change: StatusChange, now: Date): Promise<ChangeResult> {
+  const from = order.payment_status;
+  if (!canTransition(order.transaction_type, from, change.to)) return { kind: 'refused', from, to: change.to };
+  const ledgerEvent = ledgerEventFor(order, change.to);
+  const [updated] = await tx.query<Order>(
+    `UPDATE orders SET
+       payment_status = $3,
+       payment_fail_reason = $4,
+       final_amount = COALESCE($5, final_amount),
+       matched_utr = COALESCE($6, matched_utr),
+       status_seq = status_seq + 1,
+       status_changed_at = $7,
+       updated_at = $7,
+       notify_status = CASE WHEN notify_url <> '' THEN 'delivered' ELSE notify_status END,
+       notify_fail_reason = CASE WHEN notify_url <> '' THEN '' ELSE notify_fail_reason END,
+       accounting_status = CASE WHEN $8 THEN 'accounted' ELSE accounting_status END
+     WHERE payment_uid = $1 AND payment_status = $2
+     RETURNING *`,
+    [
+      order.payment_uid,
+      from,
+      change.to,
+      change.failReason ?? '',
+      change.finalAmount ?? null,
+      change.matchedUtr ?? null,
+      now,
+      ledgerEvent !== undefined,
+    ],
+  );
+  // Another transaction changed the status first (the caller should have locked the row).
+  if (!updated) return { kind: 'refused', from, to: change.to };
+  await tx.query(
+    `INSERT INTO order_events (payment_uid, seq, from_status, to_status, cause, detail, at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [updated.payment_uid, updated.status_seq, from, change.to, change.cause, change.detail ?? '', now],
+  );
+  if (ledgerEvent) await post(tx, updated, ledgerEvent, now);
+  await enqueueCallback(tx, updated, now);
+  return { kind: 'changed', order: updated };
+}
+
+/** The money movement a status change implies, if any. */
+function ledgerEventFor(order: Order, to: StoredStatus): LedgerEvent | undefined {
+  if (order.transaction_type === 'income') return to === 'completed' ? 'collected' : undefined;
+  if (to === 'completed') return 'paid_out';
+  if (to === 'failed' || to === 'reject') return 'released';
+  return undefined;
+}
+
+export interface OrderEvent {
+  readonly seq: number;
+  readonly from_status: StoredStatus | null;
+  readonly to_status: StoredStatus;
+  readonly cause: ChangeCause | 'created';
+  readonly detail: string;
+  readonly at: Date;
+}
+
+export async function orderHistory(tx: Queryable, paymentUid: string): Promise<OrderEvent[]> {
+  return tx.query<OrderEvent>(
+    'SELECT seq, from_status, to_status, cause, detail, at FROM order_events WHERE payment_uid = $1 ORDER BY seq',
+    [paymentUid],
+  );
+}

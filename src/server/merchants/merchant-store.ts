@@ -1,0 +1,164 @@
+/** SQL for merchants, their API keys and blacklists. */
+import { randomBytes } from 'node:crypto';
+import type { Queryable } from '../store/db.js';
+import type { ApiKeyRecord, Merchant } from './merchant.js';
+import { seal, unseal } from './secret-box.js';
+
+export interface NewMerchant {
+  readonly name: string;
+  readonly upi_vpa?: string | undefined;
+  readonly upi_payee_name?: string | undefined;
+  readonly imps_account?: string | undefined;
+  readonly imps_account_name?: string | undefined;
+  readonly imps_ifsc?: string | undefined;
+  readonly imps_bank_name?: string | undefined;
+  readonly upi_min?: number | undefined;
+  readonly upi_max?: number | undefined;
+  readonly imps_min?: number | undefined;
+  readonly imps_max?: number | undefined;
+  readonly embed_origins?: readonly string[] | undefined;
+  readonly brand_color?: string | null | undefined;
+}
+
+/** A key as handed to the operator once: the secret is never shown again. */
+export interface IssuedKey {
+  readonly merchant_uid: string;
+  readonly api_key: string;
+  readonly api_secret: string;
+}
+
+const newId = (prefix: string, bytes: number) => `${prefix}${randomBytes(bytes).toString('hex')}`;
+
+export async function insertMerchant(tx: Queryable, input: NewMerchant, now: Date): Promise<Merchant> {
+  const uid = newId('M', 8).toUpperCase();
+  const [merchant] = await tx.query<Merchant>(
+    `INSERT INTO merchants (uid, name, upi_vpa, upi_payee_name, imps_account, imps_account_name, imps_ifsc,
+       imps_bank_name, upi_min, upi_max, imps_min, imps_max, embed_origins, brand_color, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15)
+     RETURNING *`,
+    [
+      uid,
+      input.name,
+      input.upi_vpa ?? '',
+      input.upi_payee_name ?? input.name,
+      input.imps_account ?? '',
+      input.imps_account_name ?? input.name,
+      input.imps_ifsc ?? '',
+      input.imps_bank_name ?? '',
+      input.upi_min ?? 100,
+      input.upi_max ?? 10_000_000,
+      input.imps_min ?? 100,
+      input.imps_max ?? 50_000_000,
+      input.embed_origins ?? [],
+      input.brand_color ?? null,
+      now,
+    ],
+  );
+  if (!merchant) throw new Error('merchant insert returned no row');
+  await tx.query(
+    `INSERT INTO ledger_accounts (id, merchant_uid, kind) VALUES ($1, $3, 'available'), ($2, $3, 'held')`,
+    [availableAccount(uid), heldAccount(uid), uid],
+  );
+  return merchant;
+}
+
+export const availableAccount = (merchantUid: string) => `m:${merchantUid}:available`;
+export const heldAccount = (merchantUid: string) => `m:${merchantUid}:held`;
+
+export async function issueKey(tx: Queryable, secretKey: Buffer, merchantUid: string, now: Date): Promise<IssuedKey> {
+  const apiKey = newId('ak_', 12);
+  const apiSecret = randomBytes(32).toString('hex');
+  await tx.query('INSERT INTO api_keys (key, merchant_uid, sealed_secret, created_at) VALUES ($1, $2, $3, $4)', [
+    apiKey,
+    merchantUid,
+    seal(secretKey, apiSecret),
+    now,
+  ]);
+  return { merchant_uid: merchantUid, api_key: apiKey, api_secret: apiSecret };
+}
+
+export async function revokeKey(tx: Queryable, merchantUid: string, apiKey: string, now: Date): Promise<boolean> {
+  const rows = await tx.query(
+    `UPDATE api_keys SET status = 'revoked', revoked_at = $3
+     WHERE key = $1 AND merchant_uid = $2 AND status = 'active' RETURNING key`,
+    [apiKey, merchantUid, now],
+  );
+  return rows.length > 0;
+}
+
+export async function listKeys(tx: Queryable, merchantUid: string): Promise<ApiKeyRecord[]> {
+  return tx.query<ApiKeyRecord>(
+    'SELECT key, merchant_uid, status, created_at, revoked_at FROM api_keys WHERE merchant_uid = $1 ORDER BY created_at',
+    [merchantUid],
+  );
+}
+
+export interface ActiveKey {
+  readonly key: string;
+  readonly secret: string;
+  readonly merchant: Merchant;
+}
+
+/** The active key and its merchant, with the secret unsealed for verification; undefined if unknown. */
+export async function findActiveKey(tx: Queryable, secretKey: Buffer, apiKey: string): Promise<ActiveKey | undefined> {
+  const [row] = await tx.query<{ key: string; sealed_secret: string; merchant_uid: string }>(
+    `SELECT key, sealed_secret, merchant_uid FROM api_keys WHERE key = $1 AND status = 'active'`,
+    [apiKey],
+  );
+  if (!row) return undefined;
+  const merchant = await findMerchant(tx, row.merchant_uid);
+  if (!merchant) return undefined;
+  return { key: row.key, secret: unseal(secretKey, row.sealed_secret), merchant };
+}
+
+/** The secret of a merchant's key, for signing callbacks with the key that created the order. */
+export async function secretForKey(tx: Queryable, secretKey: Buffer, apiKey: string): Promise<string | undefined> {
+  const [row] = await tx.query<{ sealed_secret: string }>('SELECT sealed_secret FROM api_keys WHERE key = $1', [apiKey]);
+  return row ? unseal(secretKey, row.sealed_secret) : undefined;
+}
+
+export async function findMerchant(tx: Queryable, uid: string): Promise<Merchant | undefined> {
+  const [merchant] = await tx.query<Merchant>('SELECT * FROM merchants WHERE uid = $1', [uid]);
+  return merchant;
+}
+
+export async function listMerchants(tx: Queryable): Promise<Merchant[]> {
+  return tx.query<Merchant>('SELECT * FROM merchants ORDER BY created_at');
+}
+
+export async function setMerchantStatus(
+  tx: Queryable,
+  uid: string,
+  status: Merchant['status'],
+  now: Date,
+): Promise<Merchant | undefined> {
+  const [merchant] = await tx.query<Merchant>(
+    'UPDATE merchants SET status = $2, updated_at = $3 WHERE uid = $1 RETURNING *',
+    [uid, status, now],
+  );
+  return merchant;
+}
+
+export async function addToBlacklist(tx: Queryable, merchantUid: string, fromName: string, now: Date): Promise<void> {
+  await tx.query(
+    'INSERT INTO blacklist (merchant_uid, from_name, created_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
+    [merchantUid, fromName, now],
+  );
+}
+
+export async function removeFromBlacklist(tx: Queryable, merchantUid: string, fromName: string): Promise<boolean> {
+  const rows = await tx.query('DELETE FROM blacklist WHERE merchant_uid = $1 AND from_name = $2 RETURNING from_name', [
+    merchantUid,
+    fromName,
+  ]);
+  return rows.length > 0;
+}
+
+export async function isBlacklisted(tx: Queryable, merchantUid: string, fromName: string): Promise<boolean> {
+  if (fromName === '') return false;
+  const rows = await tx.query('SELECT 1 FROM blacklist WHERE merchant_uid = $1 AND from_name = $2', [
+    merchantUid,
+    fromName,
+  ]);
+  return rows.length > 0;
+}

@@ -1,0 +1,35 @@
+/** A merchant as stored: display data, collection accounts, limits (paise) and embedding. */
+export interface Merchant {
+  readonly uid: string;
+  readonly name: string;
+  readonly status: 'active' | 'disabled';
+  readonly upi_vpa: string;
+  readonly upi_payee_name: string;
+  readonly imps_account: string;
+  readonly imps_account_name: string;
+  readonly imps_ifsc: string;
+  readonly imps_bank_name: string;
+  readonly upi_min: number;
+  readonly upi_max: number;
+  readonly imps_min: number;
+  readonly imps_max: number;
+  readonly embed_origins: readonly string[];
+  readonly brand_color: string | null;
+  readonly created_at: Date;
+  readonly updated_at: Date;
+}
+
+export interface ApiKeyRecord {
+  readonly key: string;
+  readonly merchant_uid: string;
+  readonly status: 'active' | 'revoked';
+  readonly created_at: Date;
+  readonly revoked_at: Date | null;
+}
+
+/** Limits in paise for a payment instrument. */
+export function limitsFor(merchant: Merchant, payterm: 'UPI' | 'IMPS'): { min: number; max: number } {
+  return payterm === 'UPI'
+    ? { min: merchant.upi_min, max: merchant.upi_max }
+    : { min: merchant.imps_min, max: merchant.imps_max };
+}

@@ -1,0 +1,81 @@
+/** SQL for orders. Status changes go through lifecycle/change-status.ts, nowhere else. */
+import type { Queryable } from '../store/db.js';
+import type { NewOrder, Order } from './order.js';
+
+const INSERT_COLUMNS = [
+  'payment_uid',
+  'merchant_uid',
+  'merchant_order_id',
+  'request_digest',
+  'transaction_type',
+  'accounting_type',
+  'payterm',
+  'payment',
+  'currency',
+  'country',
+  'channel',
+  'amount',
+  'final_amount',
+  'from_account',
+  'from_name',
+  'from_bank_name',
+  'to_account',
+  'to_name',
+  'to_bank_name',
+  'merchant_id',
+  'order_uid',
+  'redirect_url',
+  'notify_url',
+  'response_type',
+  'ip',
+  'user_agent',
+  'signature_key',
+  'extra',
+  'payment_status',
+  'expires_at',
+  'created_at',
+] as const satisfies readonly (keyof NewOrder)[];
+
+const INSERT_SQL = `
+  INSERT INTO orders (${INSERT_COLUMNS.join(', ')}, status_changed_at, updated_at)
+  VALUES (${INSERT_COLUMNS.map((_, i) => `$${i + 1}`).join(', ')}, $${INSERT_COLUMNS.length}, $${INSERT_COLUMNS.length})
+  ON CONFLICT ON CONSTRAINT orders_merchant_order_unique DO NOTHING
+  RETURNING *`;
+
+/** Inserts the order, or returns undefined when the merchant already has that merchant_order_id. */
+export async function insertOrder(tx: Queryable, order: NewOrder): Promise<Order | undefined> {
+  const [row] = await tx.query<Order>(
+    INSERT_SQL,
+    INSERT_COLUMNS.map((column) => order[column]),
+  );
+  return row;
+}
+
+export async function findOrderByMerchantOrderId(
+  tx: Queryable,
+  merchantUid: string,
+  merchantOrderId: string,
+): Promise<Order | undefined> {
+  const [row] = await tx.query<Order>('SELECT * FROM orders WHERE merchant_uid = $1 AND merchant_order_id = $2', [
+    merchantUid,
+    merchantOrderId,
+  ]);
+  return row;
+}
+
+export async function findOrder(tx: Queryable, paymentUid: string): Promise<Order | undefined> {
+  if (!isUuid(paymentUid)) return undefined;
+  const [row] = await tx.query<Order>('SELECT * FROM orders WHERE payment_uid = $1', [paymentUid]);
+  return row;
+}
+
+/** Reads and locks the order for the rest of the transaction. */
+export async function lockOrder(tx: Queryable, paymentUid: string): Promise<Order | undefined> {
+  if (!isUuid(paymentUid)) return undefined;
+  const [row] = await tx.query<Order>('SELECT * FROM orders WHERE payment_uid = $1 FOR UPDATE', [paymentUid]);
+  return row;
+}
+
+export function isUuid(text: string): boolean {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(text);
+}

@@ -1,0 +1,53 @@
+/**
+ * The store behind one small structural interface, so PGlite (embedded) and PostgreSQL share one
+ * schema, one set of migrations and one query layer. SQL uses `$1` placeholders on both.
+ */
+export type SqlParam = string | number | boolean | null | Date | readonly string[];
+
+export interface Queryable {
+  query<Row = Record<string, unknown>>(sql: string, params?: readonly SqlParam[]): Promise<Row[]>;
+  /** Runs a script of several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Db extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /**
+   * Runs `fn` in one transaction (READ COMMITTED; callers lock the rows they change). Retries
+   * serialization failures and deadlocks a few times before giving up.
+   */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** PostgreSQL error codes the code reacts to. */
+export const PG_UNIQUE_VIOLATION = '23505';
+export const PG_RAISE_EXCEPTION = 'P0001';
+const RETRYABLE = new Set(['40001', '40P01']);
+
+export function pgErrorCode(error: unknown): string | undefined {
+  if (typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string') {
+    return error.code;
+  }
+  return undefined;
+}
+
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  if (pgErrorCode(error) !== PG_UNIQUE_VIOLATION) return false;
+  if (!constraint) return true;
+  const named = (error as { constraint?: unknown }).constraint;
+  const message = error instanceof Error ? error.message : '';
+  return named === constraint || message.includes(`"${constraint}"`);
+}
+
+export async function withRetry<T>(run: () => Promise<T>, attempts = 5): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      const code = pgErrorCode(error);
+      if (attempt >= attempts || code === undefined || !RETRYABLE.has(code)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 5 * attempt));
+    }
+  }
+}
