@@ -2,6 +2,7 @@
  * The callback outbox. A row is written in the same transaction as the status change it reports,
  * so a change and its callback are committed together or not at all.
  */
+import type { PaymentStatus } from '../../shared/order-status.js';
 import type { Order } from '../orders/order.js';
 import type { Queryable } from '../store/db.js';
 
@@ -12,11 +13,38 @@ export interface OutboxSignal {
 
 export const idleSignal: OutboxSignal = { wake: () => undefined };
 
-export async function enqueueCallback(tx: Queryable, order: Order, now: Date): Promise<void> {
-  if (order.notify_url === '') return;
-  await tx.query(
+export const OUTBOX_STATES = ['pending', 'done', 'failed', 'superseded'] as const;
+export type OutboxState = (typeof OUTBOX_STATES)[number];
+
+/** One callback to deliver: the status change it reports and where its delivery stands. */
+export interface OutboxRow {
+  readonly id: number;
+  readonly payment_uid: string;
+  readonly status_seq: number;
+  readonly payment_status: Exclude<PaymentStatus, 'none'>;
+  readonly state: OutboxState;
+  readonly attempts: number;
+  readonly next_attempt_at: Date;
+  /** The worker holding the lease while it makes an attempt. */
+  readonly locked_by: string | null;
+  readonly locked_until: Date | null;
+  readonly last_error: string;
+  readonly created_at: Date;
+  readonly updated_at: Date;
+}
+
+/** Writes a callback for the order's current state, due at once; undefined when it has no notify_url. */
+export async function enqueueCallback(
+  tx: Queryable,
+  order: Order,
+  now: Date,
+): Promise<OutboxRow | undefined> {
+  if (order.notify_url === '') return undefined;
+  const [row] = await tx.query<OutboxRow>(
     `INSERT INTO outbox (payment_uid, status_seq, payment_status, next_attempt_at, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $4, $4)`,
+     VALUES ($1, $2, $3, $4, $4, $4)
+     RETURNING *`,
     [order.payment_uid, order.status_seq, order.payment_status, now],
   );
+  return row;
 }

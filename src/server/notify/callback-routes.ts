@@ -1,0 +1,72 @@
+/**
+ * Operator endpoints for callbacks (decisions B.12, B.14), mounted under the operator API: an
+ * order's outbox rows and attempt log, a resend, and recent rows for watching delivery.
+ */
+import { Hono } from 'hono';
+import { ERROR_CODES } from '../../shared/error-codes.js';
+import type { AppDeps } from '../app-deps.js';
+import { AppError, invalidField, notFound } from '../errors.js';
+import { findOrder } from '../orders/order-store.js';
+import { OUTBOX_STATES, type OutboxState } from './outbox.js';
+import { listAttemptsForOrder, listOutboxForOrder, listRecentOutbox } from './outbox-store.js';
+import { resendCallback } from './resend-callback.js';
+
+const ok = <T>(data: T) => ({ result: 'success' as const, data });
+
+export function callbackRoutes(deps: AppDeps): Hono {
+  const app = new Hono();
+  const { db, clock } = deps;
+
+  app.get('/orders/:payment_uid/callbacks', async (c) => {
+    const order = await findOrder(db, c.req.param('payment_uid'));
+    if (!order) throw notFound('payment_uid: no such order');
+    const [outbox, attempts] = await Promise.all([
+      listOutboxForOrder(db, order.payment_uid),
+      listAttemptsForOrder(db, order.payment_uid),
+    ]);
+    return c.json(
+      ok({
+        payment_uid: order.payment_uid,
+        notify_url: order.notify_url,
+        notify_status: order.notify_status,
+        notify_fail_reason: order.notify_fail_reason,
+        outbox,
+        attempts,
+      }),
+    );
+  });
+
+  app.post('/orders/:payment_uid/callbacks/resend', async (c) => {
+    const result = await db.transaction((tx) => resendCallback(tx, c.req.param('payment_uid'), clock.now()));
+    if (result.kind === 'no_order') throw notFound('payment_uid: no such order');
+    if (result.kind === 'no_notify_url') {
+      throw new AppError(
+        409,
+        ERROR_CODES.invalidRequest,
+        'notify_url: the order has none, so no callback is sent',
+      );
+    }
+    deps.outbox.wake();
+    return c.json(ok(result.row));
+  });
+
+  app.get('/callbacks', async (c) => {
+    const state = parseState(c.req.query('state'));
+    const rows = await listRecentOutbox(db, state, parseLimit(c.req.query('limit')));
+    return c.json(ok(rows));
+  });
+
+  return app;
+}
+
+function parseState(text: string | undefined): OutboxState | undefined {
+  if (text === undefined || text === '') return undefined;
+  const state = OUTBOX_STATES.find((candidate) => candidate === text);
+  if (!state) throw invalidField('state', `one of ${OUTBOX_STATES.join(', ')}`);
+  return state;
+}
+
+function parseLimit(text: string | undefined): number {
+  const n = Number(text ?? 100);
+  return Number.isInteger(n) && n > 0 ? Math.min(n, 1000) : 100;
+}

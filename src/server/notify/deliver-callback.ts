@@ -1,0 +1,162 @@
+/**
+ * One callback attempt (decisions A.7, B.12, B.13): POST the flat JSON body with `OC-Key` and
+ * `OC-Signature` to the notify_url through the outbound guard, with a total timeout, no redirects
+ * followed and at most `maxResponseBytes` of the answer read. Acknowledged iff HTTP 2xx and the
+ * trimmed body equals `success` in any case. Uses node:http/https rather than fetch because only
+ * they let the connection be pinned to the checked address. The outcome is a value, never thrown.
+ */
+import http from 'node:http';
+import https from 'node:https';
+import {
+  checkHost,
+  isOutboundRefusedError,
+  type OutboundPolicy,
+  pinnedLookup,
+  type ResolvedAddress,
+} from './outbound-guard.js';
+
+export interface CallbackRequest {
+  readonly url: string;
+  readonly body: string;
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+export interface DeliveryOptions extends OutboundPolicy {
+  readonly timeoutMs: number;
+  readonly maxResponseBytes?: number;
+}
+
+export interface DeliveryOutcome {
+  readonly acknowledged: boolean;
+  readonly httpStatus: number | null;
+  readonly latencyMs: number;
+  /** The first bytes of the answer, as text. */
+  readonly snippet: string;
+  /** Why the attempt failed; empty when acknowledged. */
+  readonly error: string;
+}
+
+export type DeliverCallback = (
+  request: CallbackRequest,
+  options: DeliveryOptions,
+) => Promise<DeliveryOutcome>;
+
+const DEFAULT_MAX_RESPONSE_BYTES = 4096;
+const SNIPPET_CHARS = 256;
+
+export const deliverCallback: DeliverCallback = async (request, options) => {
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  let url: URL;
+  try {
+    url = new URL(request.url);
+  } catch {
+    return failure(null, 0, '', 'invalid notify_url');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    return failure(null, 0, '', `unsupported scheme ${url.protocol}`);
+  }
+  // Resolved and checked once; the connection is pinned to these addresses (no second lookup).
+  const check = await withTimeout(checkHost(url.hostname, options), options.timeoutMs);
+  if (check === undefined) return failure(null, elapsed(), '', `timeout after ${options.timeoutMs} ms`);
+  if (!check.ok) return failure(null, elapsed(), '', check.reason);
+
+  const answer = await send(url, check.addresses, request, options, started);
+  const latencyMs = elapsed();
+  if (answer.kind === 'error') return failure(null, latencyMs, '', answer.message);
+  const snippet = toSnippet(answer.body);
+  const { status } = answer;
+  if (status >= 300 && status < 400)
+    return failure(status, latencyMs, snippet, `redirect ${status} not followed`);
+  if (status < 200 || status >= 300) return failure(status, latencyMs, snippet, `HTTP ${status}`);
+  if (answer.body.toString('utf8').trim().toLowerCase() !== 'success') {
+    return failure(status, latencyMs, snippet, 'answer was not SUCCESS');
+  }
+  return { acknowledged: true, httpStatus: status, latencyMs, snippet, error: '' };
+};
+
+type RawAnswer = { kind: 'answer'; status: number; body: Buffer } | { kind: 'error'; message: string };
+
+function send(
+  url: URL,
+  addresses: readonly ResolvedAddress[],
+  request: CallbackRequest,
+  options: DeliveryOptions,
+  started: number,
+): Promise<RawAnswer> {
+  const limit = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+  const client = url.protocol === 'https:' ? https : http;
+  return new Promise((resolve) => {
+    let settled = false;
+    let timer: NodeJS.Timeout | undefined;
+    const settle = (answer: RawAnswer) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      req.destroy();
+      resolve(answer);
+    };
+    const req = client.request(url, {
+      method: 'POST',
+      agent: false,
+      lookup: pinnedLookup(addresses),
+      headers: {
+        ...request.headers,
+        'content-type': 'application/json',
+        'content-length': String(Buffer.byteLength(request.body)),
+        'user-agent': 'upi-gateway-callback/1',
+        connection: 'close',
+      },
+    });
+    timer = setTimeout(
+      () => settle({ kind: 'error', message: `timeout after ${options.timeoutMs} ms` }),
+      Math.max(0, options.timeoutMs - (performance.now() - started)),
+    );
+    req.on('error', (error) => settle({ kind: 'error', message: describeError(error) }));
+    req.on('response', (res) => {
+      const status = res.statusCode ?? 0;
+      const chunks: Buffer[] = [];
+      let size = 0;
+      res.on('data', (chunk: Buffer) => {
+        chunks.push(chunk);
+        size += chunk.length;
+        if (size >= limit) settle({ kind: 'answer', status, body: Buffer.concat(chunks).subarray(0, limit) });
+      });
+      res.on('end', () => settle({ kind: 'answer', status, body: Buffer.concat(chunks) }));
+      res.on('error', (error) => settle({ kind: 'error', message: describeError(error) }));
+    });
+    req.end(request.body);
+  });
+}
+
+async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), ms);
+  });
+  try {
+    return await Promise.race([work, expired]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function describeError(error: Error): string {
+  if (isOutboundRefusedError(error)) return error.message;
+  const code = (error as NodeJS.ErrnoException).code;
+  return code ? `${code}: ${error.message}` : error.message;
+}
+
+function toSnippet(body: Buffer): string {
+  // PostgreSQL text cannot hold NUL; other control characters are kept as sent.
+  return body.toString('utf8').replaceAll('\u0000', '').slice(0, SNIPPET_CHARS);
+}
+
+function failure(
+  httpStatus: number | null,
+  latencyMs: number,
+  snippet: string,
+  error: string,
+): DeliveryOutcome {
+  return { acknowledged: false, httpStatus, latencyMs, snippet, error };
+}

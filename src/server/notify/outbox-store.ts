@@ -1,0 +1,180 @@
+/**
+ * SQL for delivering the outbox. Rows are claimed with a lease (`locked_by`, `locked_until`) in a
+ * short transaction using `FOR UPDATE SKIP LOCKED`, so processes sharing a PostgreSQL database
+ * split the work and each attempt is made by one process; a lease left by a process that died
+ * expires and the row is claimed again. "Newer" means a later status (`status_seq`) of the same
+ * order, or the same status enqueued again (a resend).
+ */
+import type { Queryable } from '../store/db.js';
+import type { OutboxRow, OutboxState } from './outbox.js';
+
+const NEWER_EXISTS = `EXISTS (
+  SELECT 1 FROM outbox n
+  WHERE n.payment_uid = o.payment_uid
+    AND (n.status_seq > o.status_seq OR (n.status_seq = o.status_seq AND n.id > o.id)))`;
+
+/**
+ * Supersedes unleased pending rows that a newer row makes stale, then leases up to `limit` due
+ * rows, skipping rows another transaction holds and orders with an attempt in flight.
+ */
+export async function claimDue(
+  tx: Queryable,
+  worker: string,
+  now: Date,
+  leaseUntil: Date,
+  limit: number,
+): Promise<OutboxRow[]> {
+  await tx.query(
+    `UPDATE outbox SET state = 'superseded', updated_at = $1
+     WHERE id IN (
+       SELECT o.id FROM outbox o
+       WHERE o.state = 'pending' AND (o.locked_until IS NULL OR o.locked_until <= $1) AND ${NEWER_EXISTS}
+       FOR UPDATE SKIP LOCKED)`,
+    [now],
+  );
+  return tx.query<OutboxRow>(
+    `WITH due AS (
+       SELECT o.id FROM outbox o
+       WHERE o.state = 'pending' AND o.next_attempt_at <= $1
+         AND (o.locked_until IS NULL OR o.locked_until <= $1)
+         AND NOT EXISTS (
+           SELECT 1 FROM outbox f
+           WHERE f.payment_uid = o.payment_uid AND f.id <> o.id AND f.state = 'pending' AND f.locked_until > $1)
+       ORDER BY o.next_attempt_at, o.id
+       LIMIT $4
+       FOR UPDATE SKIP LOCKED)
+     UPDATE outbox SET locked_by = $2, locked_until = $3, updated_at = $1
+     FROM due WHERE outbox.id = due.id
+     RETURNING outbox.*`,
+    [now, worker, leaseUntil, limit],
+  );
+}
+
+export async function hasNewerRow(tx: Queryable, row: Pick<OutboxRow, 'id'>): Promise<boolean> {
+  const rows = await tx.query(`SELECT 1 FROM outbox o WHERE o.id = $1 AND ${NEWER_EXISTS}`, [row.id]);
+  return rows.length > 0;
+}
+
+/** Ends a leased row without an attempt: a newer row carries the current state. */
+export async function markSuperseded(tx: Queryable, id: number, worker: string, now: Date): Promise<boolean> {
+  const rows = await tx.query(
+    `UPDATE outbox SET state = 'superseded', locked_by = NULL, locked_until = NULL, updated_at = $3
+     WHERE id = $1 AND locked_by = $2 AND state = 'pending' RETURNING id`,
+    [id, worker, now],
+  );
+  return rows.length > 0;
+}
+
+export interface AttemptRow {
+  readonly outbox_id: number;
+  readonly payment_uid: string;
+  readonly attempt: number;
+  readonly payment_status: string;
+  readonly started_at: Date;
+  readonly http_status: number | null;
+  readonly latency_ms: number;
+  readonly response_snippet: string;
+  readonly error: string;
+  readonly worker: string;
+}
+
+export async function insertAttempt(tx: Queryable, attempt: AttemptRow): Promise<void> {
+  await tx.query(
+    `INSERT INTO callback_attempts (outbox_id, payment_uid, attempt, payment_status, started_at, http_status,
+       latency_ms, response_snippet, error, worker)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+    [
+      attempt.outbox_id,
+      attempt.payment_uid,
+      attempt.attempt,
+      attempt.payment_status,
+      attempt.started_at,
+      attempt.http_status,
+      attempt.latency_ms,
+      attempt.response_snippet,
+      attempt.error,
+      attempt.worker,
+    ],
+  );
+}
+
+export interface AttemptResultUpdate {
+  readonly id: number;
+  readonly worker: string;
+  readonly state: Exclude<OutboxState, 'superseded'>;
+  readonly attempts: number;
+  readonly nextAttemptAt: Date;
+  readonly lastError: string;
+  readonly now: Date;
+}
+
+/** Records where the row stands after an attempt and releases the lease; false if the lease was lost. */
+export async function finishRow(tx: Queryable, update: AttemptResultUpdate): Promise<boolean> {
+  const rows = await tx.query(
+    `UPDATE outbox SET state = $3, attempts = $4, next_attempt_at = $5, last_error = $6,
+       locked_by = NULL, locked_until = NULL, updated_at = $7
+     WHERE id = $1 AND locked_by = $2 AND state = 'pending' RETURNING id`,
+    [
+      update.id,
+      update.worker,
+      update.state,
+      update.attempts,
+      update.nextAttemptAt,
+      update.lastError,
+      update.now,
+    ],
+  );
+  return rows.length > 0;
+}
+
+export interface CallbackAttempt extends AttemptRow {
+  readonly id: number;
+}
+
+export async function listOutboxForOrder(tx: Queryable, paymentUid: string): Promise<OutboxRow[]> {
+  return tx.query<OutboxRow>('SELECT * FROM outbox WHERE payment_uid = $1 ORDER BY id', [paymentUid]);
+}
+
+export async function listAttemptsForOrder(tx: Queryable, paymentUid: string): Promise<CallbackAttempt[]> {
+  return tx.query<CallbackAttempt>('SELECT * FROM callback_attempts WHERE payment_uid = $1 ORDER BY id', [
+    paymentUid,
+  ]);
+}
+
+export interface RecentOutboxRow extends OutboxRow {
+  readonly merchant_uid: string;
+  readonly merchant_order_id: string;
+}
+
+/** The most recently updated rows, optionally in one state, for operators watching delivery. */
+export async function listRecentOutbox(
+  tx: Queryable,
+  state: OutboxState | undefined,
+  limit: number,
+): Promise<RecentOutboxRow[]> {
+  return tx.query<RecentOutboxRow>(
+    `SELECT x.*, ord.merchant_uid, ord.merchant_order_id
+     FROM outbox x JOIN orders ord ON ord.payment_uid = x.payment_uid
+     WHERE $1::text IS NULL OR x.state = $1
+     ORDER BY x.updated_at DESC, x.id DESC
+     LIMIT $2`,
+    [state ?? null, limit],
+  );
+}
+
+/**
+ * Keeps the order's notify_status in step with its latest callback; an outcome of an older row is
+ * ignored when a newer one exists. Leaves updated_at alone: it tracks the payment, not delivery.
+ */
+export async function setNotifyStatus(
+  tx: Queryable,
+  row: Pick<OutboxRow, 'id' | 'payment_uid'>,
+  status: 'delivered' | 'completed' | 'failed',
+  reason: string,
+): Promise<void> {
+  await tx.query(
+    `UPDATE orders SET notify_status = $2, notify_fail_reason = $3
+     WHERE payment_uid = $1 AND NOT EXISTS (SELECT 1 FROM outbox o WHERE o.id = $4 AND ${NEWER_EXISTS})`,
+    [row.payment_uid, status, reason, row.id],
+  );
+}
