@@ -1,7 +1,7 @@
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
-import type { Logger } from './log.js';
 import type { Metrics } from './http/metrics.js';
+import type { Logger } from './log.js';
 import type { OutboxSignal } from './notify/outbox.js';
 import type { Db } from './store/db.js';
 

@@ -12,7 +12,10 @@ const EnvSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   PUBLIC_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
   OPERATOR_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   MODE: z.enum(['sandbox', 'production']).default('sandbox'),
   ORDER_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(900),
@@ -31,7 +34,9 @@ export interface Config {
   readonly port: number;
   readonly host: string;
   readonly publicBaseUrl: string;
-  readonly store: { readonly kind: 'pglite'; readonly dataDir: string } | { readonly kind: 'postgres'; readonly url: string };
+  readonly store:
+    | { readonly kind: 'pglite'; readonly dataDir: string }
+    | { readonly kind: 'postgres'; readonly url: string };
   readonly operatorToken: string | undefined;
   readonly mode: 'sandbox' | 'production';
   readonly orderTtlSeconds: number;
@@ -47,12 +52,17 @@ export interface Config {
 /** Used only in sandbox mode when SECRET_KEY is unset; production refuses to start without one. */
 const SANDBOX_SECRET_KEY = '73616e64626f782d6f6e6c792d6b65792d6e6f742d666f722d70726f64756374';
 
-export type ConfigResult = { readonly ok: true; readonly config: Config } | { readonly ok: false; readonly errors: string[] };
+export type ConfigResult =
+  | { readonly ok: true; readonly config: Config }
+  | { readonly ok: false; readonly errors: string[] };
 
 export function loadConfig(env: Readonly<Record<string, string | undefined>>): ConfigResult {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
-    return { ok: false, errors: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`) };
+    return {
+      ok: false,
+      errors: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+    };
   }
   const e = parsed.data;
   const errors: string[] = [];
@@ -69,7 +79,9 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
       port: e.PORT,
       host: e.HOST,
       publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
-      store: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'pglite', dataDir: e.DATA_DIR },
+      store: e.DATABASE_URL
+        ? { kind: 'postgres', url: e.DATABASE_URL }
+        : { kind: 'pglite', dataDir: e.DATA_DIR },
       operatorToken: e.OPERATOR_TOKEN,
       mode: e.MODE,
       orderTtlSeconds: e.ORDER_TTL_SECONDS,

@@ -27,5 +27,6 @@ export function isAppError(error: unknown): error is AppError {
 
 export const invalidField = (field: string, why: string) =>
   new AppError(400, ERROR_CODES.invalidField, `${field}: ${why}`);
-export const missingField = (field: string) => new AppError(400, ERROR_CODES.missingField, `${field}: required`);
+export const missingField = (field: string) =>
+  new AppError(400, ERROR_CODES.missingField, `${field}: required`);
 export const notFound = (what: string) => new AppError(404, ERROR_CODES.notFound, what);

@@ -24,9 +24,15 @@ export type ChangeResult =
   | { readonly kind: 'changed'; readonly order: Order }
   | { readonly kind: 'refused'; readonly from: StoredStatus; readonly to: StoredStatus };
 
-export async function changeStatus(tx: Queryable, order: Order, change: StatusChange, now: Date): Promise<ChangeResult> {
+export async function changeStatus(
+  tx: Queryable,
+  order: Order,
+  change: StatusChange,
+  now: Date,
+): Promise<ChangeResult> {
   const from = order.payment_status;
-  if (!canTransition(order.transaction_type, from, change.to)) return { kind: 'refused', from, to: change.to };
+  if (!canTransition(order.transaction_type, from, change.to))
+    return { kind: 'refused', from, to: change.to };
   const ledgerEvent = ledgerEventFor(order, change.to);
   const [updated] = await tx.query<Order>(
     `UPDATE orders SET

@@ -7,7 +7,9 @@ import type { PaymentStatus, TransactionType } from '../../shared/order-status.j
 
 export type StoredStatus = Exclude<PaymentStatus, 'none'>;
 
-export const TRANSITIONS: Readonly<Record<TransactionType, Readonly<Partial<Record<StoredStatus, readonly StoredStatus[]>>>>> = {
+export const TRANSITIONS: Readonly<
+  Record<TransactionType, Readonly<Partial<Record<StoredStatus, readonly StoredStatus[]>>>>
+> = {
   income: {
     pending: ['processing', 'overdue', 'failed'],
     processing: ['completed', 'reject', 'failed', 'refund'],
@@ -27,3 +29,30 @@ export function canTransition(kind: TransactionType, from: StoredStatus, to: Sto
 
 /** What caused a status change; kept in the order's history. */
 export type ChangeCause = 'utr_claim' | 'bank_credit' | 'expiry' | 'channel' | 'operator';
+
+/** The shortest chain of allowed changes from one status to another (empty when none exists). */
+export function pathTo(kind: TransactionType, from: StoredStatus, to: StoredStatus): StoredStatus[] {
+  const previous = new Map<StoredStatus, StoredStatus>();
+  const queue: StoredStatus[] = [from];
+  const seen = new Set<StoredStatus>([from]);
+  while (queue.length > 0) {
+    const current = queue.shift() as StoredStatus;
+    if (current === to) break;
+    for (const next of TRANSITIONS[kind][current] ?? []) {
+      if (seen.has(next)) continue;
+      seen.add(next);
+      previous.set(next, current);
+      queue.push(next);
+    }
+  }
+  if (from === to || !previous.has(to)) return [];
+  const path: StoredStatus[] = [];
+  for (
+    let step: StoredStatus | undefined = to;
+    step !== undefined && step !== from;
+    step = previous.get(step)
+  ) {
+    path.unshift(step);
+  }
+  return path;
+}

@@ -65,19 +65,27 @@ export async function insertMerchant(tx: Queryable, input: NewMerchant, now: Dat
 export const availableAccount = (merchantUid: string) => `m:${merchantUid}:available`;
 export const heldAccount = (merchantUid: string) => `m:${merchantUid}:held`;
 
-export async function issueKey(tx: Queryable, secretKey: Buffer, merchantUid: string, now: Date): Promise<IssuedKey> {
+export async function issueKey(
+  tx: Queryable,
+  secretKey: Buffer,
+  merchantUid: string,
+  now: Date,
+): Promise<IssuedKey> {
   const apiKey = newId('ak_', 12);
   const apiSecret = randomBytes(32).toString('hex');
-  await tx.query('INSERT INTO api_keys (key, merchant_uid, sealed_secret, created_at) VALUES ($1, $2, $3, $4)', [
-    apiKey,
-    merchantUid,
-    seal(secretKey, apiSecret),
-    now,
-  ]);
+  await tx.query(
+    'INSERT INTO api_keys (key, merchant_uid, sealed_secret, created_at) VALUES ($1, $2, $3, $4)',
+    [apiKey, merchantUid, seal(secretKey, apiSecret), now],
+  );
   return { merchant_uid: merchantUid, api_key: apiKey, api_secret: apiSecret };
 }
 
-export async function revokeKey(tx: Queryable, merchantUid: string, apiKey: string, now: Date): Promise<boolean> {
+export async function revokeKey(
+  tx: Queryable,
+  merchantUid: string,
+  apiKey: string,
+  now: Date,
+): Promise<boolean> {
   const rows = await tx.query(
     `UPDATE api_keys SET status = 'revoked', revoked_at = $3
      WHERE key = $1 AND merchant_uid = $2 AND status = 'active' RETURNING key`,
@@ -100,7 +108,11 @@ export interface ActiveKey {
 }
 
 /** The active key and its merchant, with the secret unsealed for verification; undefined if unknown. */
-export async function findActiveKey(tx: Queryable, secretKey: Buffer, apiKey: string): Promise<ActiveKey | undefined> {
+export async function findActiveKey(
+  tx: Queryable,
+  secretKey: Buffer,
+  apiKey: string,
+): Promise<ActiveKey | undefined> {
   const [row] = await tx.query<{ key: string; sealed_secret: string; merchant_uid: string }>(
     `SELECT key, sealed_secret, merchant_uid FROM api_keys WHERE key = $1 AND status = 'active'`,
     [apiKey],
@@ -112,8 +124,15 @@ export async function findActiveKey(tx: Queryable, secretKey: Buffer, apiKey: st
 }
 
 /** The secret of a merchant's key, for signing callbacks with the key that created the order. */
-export async function secretForKey(tx: Queryable, secretKey: Buffer, apiKey: string): Promise<string | undefined> {
-  const [row] = await tx.query<{ sealed_secret: string }>('SELECT sealed_secret FROM api_keys WHERE key = $1', [apiKey]);
+export async function secretForKey(
+  tx: Queryable,
+  secretKey: Buffer,
+  apiKey: string,
+): Promise<string | undefined> {
+  const [row] = await tx.query<{ sealed_secret: string }>(
+    'SELECT sealed_secret FROM api_keys WHERE key = $1',
+    [apiKey],
+  );
   return row ? unseal(secretKey, row.sealed_secret) : undefined;
 }
 
@@ -139,18 +158,27 @@ export async function setMerchantStatus(
   return merchant;
 }
 
-export async function addToBlacklist(tx: Queryable, merchantUid: string, fromName: string, now: Date): Promise<void> {
+export async function addToBlacklist(
+  tx: Queryable,
+  merchantUid: string,
+  fromName: string,
+  now: Date,
+): Promise<void> {
   await tx.query(
     'INSERT INTO blacklist (merchant_uid, from_name, created_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
     [merchantUid, fromName, now],
   );
 }
 
-export async function removeFromBlacklist(tx: Queryable, merchantUid: string, fromName: string): Promise<boolean> {
-  const rows = await tx.query('DELETE FROM blacklist WHERE merchant_uid = $1 AND from_name = $2 RETURNING from_name', [
-    merchantUid,
-    fromName,
-  ]);
+export async function removeFromBlacklist(
+  tx: Queryable,
+  merchantUid: string,
+  fromName: string,
+): Promise<boolean> {
+  const rows = await tx.query(
+    'DELETE FROM blacklist WHERE merchant_uid = $1 AND from_name = $2 RETURNING from_name',
+    [merchantUid, fromName],
+  );
   return rows.length > 0;
 }
 

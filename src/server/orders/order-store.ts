@@ -56,10 +56,10 @@ export async function findOrderByMerchantOrderId(
   merchantUid: string,
   merchantOrderId: string,
 ): Promise<Order | undefined> {
-  const [row] = await tx.query<Order>('SELECT * FROM orders WHERE merchant_uid = $1 AND merchant_order_id = $2', [
-    merchantUid,
-    merchantOrderId,
-  ]);
+  const [row] = await tx.query<Order>(
+    'SELECT * FROM orders WHERE merchant_uid = $1 AND merchant_order_id = $2',
+    [merchantUid, merchantOrderId],
+  );
   return row;
 }
 

@@ -1,0 +1,119 @@
+/**
+ * The whole HTTP interface as one Hono app over standard Request/Response: no process.env, no
+ * listen. main.ts is the only edge.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { ERROR_CODES } from '../shared/error-codes.js';
+import type { AppDeps } from './app-deps.js';
+import {
+  checkoutApiRoutes,
+  DEFAULT_PAYER_LIMITS,
+  type PayerLimits,
+} from './checkout-api/checkout-api-routes.js';
+import { AppError, isAppError } from './errors.js';
+import { gatewayRoutes } from './gateway/gateway-routes.js';
+import { openApiDocument } from './http/openapi.js';
+import { type RequestVariables, requestContext } from './http/request-context.js';
+import { operatorRoutes } from './operator/operator-routes.js';
+
+export const MAX_BODY_BYTES = 16 * 1024;
+
+export interface AppOptions {
+  /** The built checkout page's routes (served from dist/checkout). */
+  readonly checkoutPage?: Hono;
+  /** Routes mounted under /operator/api beside the built-in operator routes. */
+  readonly operatorExtras?: readonly Hono[];
+  readonly payerLimits?: PayerLimits;
+}
+
+export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<{ Variables: RequestVariables }> {
+  const app = new Hono<{ Variables: RequestVariables }>();
+  app.use(requestContext(deps.log, deps.metrics));
+  app.use(
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new AppError(413, ERROR_CODES.payloadTooLarge, `body: larger than ${MAX_BODY_BYTES} bytes`);
+      },
+    }),
+  );
+
+  app.onError((error, c) => {
+    const requestId = c.get('requestId') ?? '';
+    if (isAppError(error)) {
+      for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
+      return c.json(
+        { result: 'error', data: { error: error.code, details: error.details, request_id: requestId } },
+        error.status,
+      );
+    }
+    (c.get('log') ?? deps.log).error('unhandled error', { error });
+    return c.json(
+      {
+        result: 'error',
+        data: {
+          error: ERROR_CODES.internal,
+          details: `internal error; request id ${requestId}`,
+          request_id: requestId,
+        },
+      },
+      500,
+    );
+  });
+  app.notFound((c) =>
+    c.json(
+      {
+        result: 'error',
+        data: {
+          error: ERROR_CODES.notFound,
+          details: `no route for ${c.req.method} ${c.req.path}`,
+          request_id: c.get('requestId') ?? '',
+        },
+      },
+      404,
+    ),
+  );
+
+  app.get('/healthz', (c) => c.json({ status: 'ok' }));
+  app.get('/readyz', async (c) => {
+    try {
+      await deps.db.query('SELECT 1');
+      return c.json({ status: 'ready', store: deps.db.kind });
+    } catch {
+      return c.json({ status: 'unavailable', store: deps.db.kind }, 503);
+    }
+  });
+  app.get('/metrics', async (c) => {
+    c.header('Content-Type', deps.metrics.registry.contentType);
+    return c.body(await deps.metrics.registry.metrics());
+  });
+  const openApi = JSON.stringify(openApiDocument(deps.config.publicBaseUrl));
+  app.get('/openapi.json', (c) => c.body(openApi, 200, { 'Content-Type': 'application/json' }));
+
+  app.route('/gateway/api', gatewayRoutes(deps));
+  app.route('/', checkoutApiRoutes(deps, options.payerLimits ?? DEFAULT_PAYER_LIMITS));
+
+  app.use('/operator/api/*', operatorAuth(deps.config.operatorToken));
+  app.route('/operator/api', operatorRoutes(deps));
+  for (const extra of options.operatorExtras ?? []) app.route('/operator/api', extra);
+
+  if (options.checkoutPage) app.route('/', options.checkoutPage);
+  return app;
+}
+
+function operatorAuth(token: string | undefined) {
+  const expected = Buffer.from(token ?? '', 'utf8');
+  return async (c: { req: { header(name: string): string | undefined } }, next: () => Promise<void>) => {
+    const given = Buffer.from((c.req.header('authorization') ?? '').replace(/^Bearer\s+/i, ''), 'utf8');
+    const valid = expected.length > 0 && given.length === expected.length && timingSafeEqual(given, expected);
+    if (!valid)
+      throw new AppError(
+        401,
+        ERROR_CODES.unauthorized,
+        'Authorization: a valid operator bearer token is required',
+      );
+    await next();
+  };
+}

@@ -1,0 +1,157 @@
+/**
+ * The payer-facing API: unsigned, rate-limited per client IP, payer-safe fields only.
+ * - GET  /checkout/api/orders/:payment_uid          the payer view, with ETag and 304
+ * - POST /checkout/api/orders/:payment_uid/simulate sandbox only: a bank credit with a fresh UTR
+ * - POST /Payments/india_match                      the payer's UTR claim (form or JSON)
+ */
+import { createHash, randomInt } from 'node:crypto';
+import { Hono } from 'hono';
+import { ERROR_CODES } from '../../shared/error-codes.js';
+import { formatAmount } from '../../shared/money.js';
+import { isValidUtr, normalizeUtr } from '../../shared/utr.js';
+import type { AppDeps } from '../app-deps.js';
+import { AppError, invalidField, notFound } from '../errors.js';
+import { clientIp } from '../http/client-ip.js';
+import { type RateLimit, RateLimiter } from '../http/rate-limiter.js';
+import { readFormOrJson } from '../http/read-body.js';
+import { type ClaimResult, claimsOf, claimUtr } from '../lifecycle/claim-utr.js';
+import { postCredit } from '../lifecycle/post-credit.js';
+import { findMerchant } from '../merchants/merchant-store.js';
+import { findOrder } from '../orders/order-store.js';
+import { payerView } from './payer-view.js';
+
+export interface PayerLimits {
+  readonly poll: RateLimit;
+  readonly match: RateLimit;
+  readonly simulate: RateLimit;
+}
+
+/** Generous for polling (many payers share carrier NAT addresses), tight for UTR claims. */
+export const DEFAULT_PAYER_LIMITS: PayerLimits = {
+  poll: { burst: 120, perSecond: 10 },
+  match: { burst: 10, perSecond: 0.5 },
+  simulate: { burst: 5, perSecond: 0.2 },
+};
+
+export function checkoutApiRoutes(deps: AppDeps, limits: PayerLimits = DEFAULT_PAYER_LIMITS): Hono {
+  const app = new Hono();
+  const pollLimiter = new RateLimiter(limits.poll, deps.clock);
+  const matchLimiter = new RateLimiter(limits.match, deps.clock);
+  const simulateLimiter = new RateLimiter(limits.simulate, deps.clock);
+  const limit = (limiter: RateLimiter, key: string) => {
+    const decision = limiter.take(key);
+    if (!decision.allowed) {
+      throw new AppError(429, ERROR_CODES.rateLimited, 'too many requests; try again shortly', {
+        'Retry-After': String(decision.retryAfterSeconds),
+      });
+    }
+  };
+
+  app.get('/checkout/api/orders/:payment_uid', async (c) => {
+    limit(pollLimiter, clientIp(c));
+    const paymentUid = c.req.param('payment_uid');
+    const order = await findOrder(deps.db, paymentUid);
+    if (!order) throw notFound('payment_uid: no such order');
+    const [merchant, claims] = await Promise.all([
+      findMerchant(deps.db, order.merchant_uid),
+      claimsOf(deps.db, paymentUid),
+    ]);
+    if (!merchant) throw notFound('payment_uid: no such order');
+    const view = payerView({
+      order,
+      merchant,
+      claims,
+      sandbox: deps.config.mode === 'sandbox',
+      now: deps.clock.now(),
+    });
+    const { server_time: _serverTime, ...stable } = view;
+    const etag = `"${createHash('sha1').update(JSON.stringify(stable)).digest('base64url')}"`;
+    c.header('Cache-Control', 'no-cache');
+    c.header('ETag', etag);
+    if (matchesEtag(c.req.header('if-none-match'), etag)) return c.body(null, 304);
+    return c.json({ result: 'success', data: view });
+  });
+
+  app.post('/Payments/india_match', async (c) => {
+    const ip = clientIp(c);
+    limit(matchLimiter, ip);
+    const body = await readFormOrJson(c);
+    const paymentUid = (body.payment_uid ?? '').trim();
+    if (!paymentUid) throw new AppError(400, ERROR_CODES.missingField, 'payment_uid: required');
+    const serial = normalizeUtr(body.serial_number ?? '');
+    if (!serial) throw new AppError(400, ERROR_CODES.missingField, 'serial_number: required');
+    if (!isValidUtr(serial)) throw invalidField('serial_number', 'must be exactly 12 digits');
+    const result = await claimUtr(deps.db, paymentUid, serial, ip, deps.clock.now());
+    deps.outbox.wake();
+    const order = claimedOrder(result);
+    return c.json({
+      result: 'success',
+      data: { payment_uid: order.payment_uid, serial_number: serial, payment_status: order.payment_status },
+    });
+  });
+
+  app.post('/checkout/api/orders/:payment_uid/simulate', async (c) => {
+    if (deps.config.mode !== 'sandbox') throw notFound('no such endpoint');
+    limit(simulateLimiter, clientIp(c));
+    const order = await findOrder(deps.db, c.req.param('payment_uid'));
+    if (!order || order.transaction_type !== 'income')
+      throw notFound('payment_uid: no such collection order');
+    const utr = sandboxUtr(deps.clock.now());
+    await postCredit(
+      deps.db,
+      {
+        utr,
+        amount: order.amount,
+        payee: order.to_account,
+        payerName: 'Sandbox payer',
+        creditedAt: deps.clock.now(),
+        source: 'sandbox',
+      },
+      deps.clock.now(),
+    );
+    deps.outbox.wake();
+    return c.json({ result: 'success', data: { serial_number: utr, amount: formatAmount(order.amount) } });
+  });
+
+  return app;
+}
+
+function claimedOrder(result: ClaimResult) {
+  switch (result.kind) {
+    case 'claimed':
+      return result.order;
+    case 'not_found':
+      throw notFound('payment_uid: no such order');
+    case 'not_collection':
+      throw invalidField('payment_uid', 'not a collection order');
+    case 'final':
+      throw new AppError(
+        409,
+        ERROR_CODES.orderFinal,
+        `payment_uid: order is already ${result.order.payment_status}`,
+      );
+    case 'utr_used':
+      throw new AppError(
+        409,
+        ERROR_CODES.utrUsed,
+        'serial_number: this UTR was already used for another order',
+      );
+    case 'too_many':
+      throw new AppError(
+        422,
+        ERROR_CODES.tooManyUtrs,
+        'serial_number: too many different UTRs for this order',
+      );
+  }
+}
+
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === etag);
+}
+
+/** A UTR-shaped reference for sandbox credits: the year's last digit, then 11 random digits. */
+function sandboxUtr(now: Date): string {
+  const digits = Array.from({ length: 11 }, () => randomInt(10)).join('');
+  return `${now.getUTCFullYear() % 10}${digits}`;
+}

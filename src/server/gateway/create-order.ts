@@ -1,0 +1,174 @@
+/**
+ * Creating an order: limits, blacklist, the idempotent insert and, for payouts, the balance
+ * check and hold, all in one transaction. Concurrent identical requests create one order.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { ERROR_CODES } from '../../shared/error-codes.js';
+import { formatAmount } from '../../shared/money.js';
+import { canonicalString } from '../../shared/signing.js';
+import { buildUpiUri } from '../../shared/upi-uri.js';
+import type { AppDeps } from '../app-deps.js';
+import { AppError, invalidField } from '../errors.js';
+import { balanceOf, post } from '../ledger/ledger.js';
+import type { Merchant } from '../merchants/merchant.js';
+import { limitsFor } from '../merchants/merchant.js';
+import { isBlacklisted } from '../merchants/merchant-store.js';
+import type { NewOrder, Order } from '../orders/order.js';
+import { findOrderByMerchantOrderId, insertOrder } from '../orders/order-store.js';
+import type { Queryable } from '../store/db.js';
+import type { CreateOrderInput } from './order-request.js';
+
+export interface CreateContext {
+  readonly merchant: Merchant;
+  readonly apiKey: string;
+  /** Every field of the request as signed: the idempotency fingerprint. */
+  readonly fields: Readonly<Record<string, string>>;
+  readonly ip: string;
+  readonly userAgent: string;
+}
+
+export type CreateResult =
+  | { readonly kind: 'created'; readonly order: Order }
+  | { readonly kind: 'existing'; readonly order: Order };
+
+export async function createOrder(
+  deps: AppDeps,
+  input: CreateOrderInput,
+  ctx: CreateContext,
+): Promise<CreateResult> {
+  const { merchant } = ctx;
+  const limits = limitsFor(merchant, input.payterm);
+  const digest = createHash('sha256')
+    .update(canonicalString(ctx.fields, { skipEmpty: true }))
+    .digest('hex');
+  const now = deps.clock.now();
+
+  return deps.db.transaction(async (tx) => {
+    const existing = await findOrderByMerchantOrderId(tx, merchant.uid, input.merchantOrderId);
+    if (existing) return sameRequest(existing, digest);
+    if (input.amount < limits.min || input.amount > limits.max) {
+      throw new AppError(
+        422,
+        ERROR_CODES.amountOutOfRange,
+        `amount: must be between ${formatAmount(limits.min)} and ${formatAmount(limits.max)} for ${input.payterm}`,
+      );
+    }
+    if (await isBlacklisted(tx, merchant.uid, input.fromName)) {
+      throw new AppError(
+        403,
+        ERROR_CODES.payerBlacklisted,
+        'from_name: this payer may not pay this merchant',
+      );
+    }
+    const order = await insertOrder(tx, newOrder(deps, input, ctx, digest, now));
+    if (!order) {
+      // A concurrent identical request inserted first; READ COMMITTED lets us see its row now.
+      const winner = await findOrderByMerchantOrderId(tx, merchant.uid, input.merchantOrderId);
+      if (!winner) throw new Error('order conflict without a row');
+      return sameRequest(winner, digest);
+    }
+    await tx.query(
+      `INSERT INTO order_events (payment_uid, seq, from_status, to_status, cause, detail, at)
+       VALUES ($1, 0, NULL, 'pending', 'created', '', $2)`,
+      [order.payment_uid, now],
+    );
+    if (order.transaction_type === 'expense')
+      return { kind: 'created', order: await holdPayout(tx, order, now) };
+    return { kind: 'created', order };
+  });
+}
+
+function sameRequest(order: Order, digest: string): CreateResult {
+  if (order.request_digest !== digest) {
+    throw new AppError(
+      409,
+      ERROR_CODES.duplicateOrder,
+      'merchant_order_id: already used by a different request',
+    );
+  }
+  return { kind: 'existing', order };
+}
+
+/** Holds the payout's amount; two payouts racing for the last rupee serialise on the account row. */
+async function holdPayout(tx: Queryable, order: Order, now: Date): Promise<Order> {
+  const balance = await balanceOf(tx, order.merchant_uid, true);
+  if (balance.available < order.amount) {
+    throw new AppError(
+      422,
+      ERROR_CODES.insufficientBalance,
+      `amount: available balance ${formatAmount(balance.available)} is less than ${formatAmount(order.amount)}`,
+    );
+  }
+  await post(tx, order, 'held', now);
+  const [held] = await tx.query<Order>(
+    `UPDATE orders SET accounting_status = 'delivered' WHERE payment_uid = $1 RETURNING *`,
+    [order.payment_uid],
+  );
+  return held ?? order;
+}
+
+function newOrder(
+  deps: AppDeps,
+  input: CreateOrderInput,
+  ctx: CreateContext,
+  digest: string,
+  now: Date,
+): NewOrder {
+  const { merchant } = ctx;
+  const paymentUid = randomUUID();
+  const income = input.transactionType === 'income';
+  const collection = income ? collectionAccount(merchant, input.payterm) : undefined;
+  const extra =
+    income && input.payterm === 'UPI'
+      ? buildUpiUri({
+          pa: merchant.upi_vpa,
+          pn: merchant.upi_payee_name,
+          am: formatAmount(input.amount),
+          tr: paymentUid.replaceAll('-', ''),
+          tn: `Order ${input.merchantOrderId}`.slice(0, 50),
+        })
+      : '';
+  return {
+    payment_uid: paymentUid,
+    merchant_uid: merchant.uid,
+    merchant_order_id: input.merchantOrderId,
+    request_digest: digest,
+    transaction_type: input.transactionType,
+    accounting_type: input.accountingType,
+    payterm: input.payterm,
+    payment: 'india',
+    currency: 'INR',
+    country: 'India',
+    channel: 'payment_india',
+    amount: input.amount,
+    final_amount: input.amount,
+    from_account: input.from,
+    from_name: input.fromName,
+    from_bank_name: input.fromBankName,
+    to_account: collection?.to ?? input.to,
+    to_name: collection?.toName ?? input.toName,
+    to_bank_name: collection?.toBankName ?? input.toBankName,
+    merchant_id: input.merchantId,
+    order_uid: input.orderUid,
+    redirect_url: input.redirectUrl,
+    notify_url: input.notifyUrl,
+    response_type: input.responseType,
+    ip: ctx.ip,
+    user_agent: ctx.userAgent.slice(0, 512),
+    signature_key: ctx.apiKey,
+    extra,
+    payment_status: 'pending',
+    expires_at: income ? new Date(now.getTime() + deps.config.orderTtlSeconds * 1000) : null,
+    created_at: now,
+  };
+}
+
+function collectionAccount(merchant: Merchant, payterm: 'UPI' | 'IMPS') {
+  if (payterm === 'UPI') {
+    if (!merchant.upi_vpa) throw invalidField('payterm', 'UPI collection is not set up for this merchant');
+    return { to: merchant.upi_vpa, toName: merchant.upi_payee_name, toBankName: 'UPI' };
+  }
+  if (!merchant.imps_account)
+    throw invalidField('payterm', 'IMPS collection is not set up for this merchant');
+  return { to: merchant.imps_account, toName: merchant.imps_account_name, toBankName: merchant.imps_ifsc };
+}

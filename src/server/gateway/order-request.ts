@@ -1,0 +1,156 @@
+/**
+ * The order creation request (interface 2.1, decisions B.2): one zod schema of the wire form,
+ * used both to validate and to describe the endpoint in OpenAPI, then cross-field rules.
+ */
+import { z } from 'zod';
+import { ERROR_CODES } from '../../shared/error-codes.js';
+import { parseAmount } from '../../shared/money.js';
+import type { AccountingType, Payterm, TransactionType } from '../../shared/order-status.js';
+import { AppError, invalidField } from '../errors.js';
+
+const httpUrl = z
+  .string()
+  .refine((value) => value === '' || isHttpUrl(value), 'must be an absolute http or https URL');
+
+export const CreateOrderRequestSchema = z
+  .looseObject({
+    transaction_type: z.enum(['income', 'expense']),
+    amount: z
+      .string()
+      .regex(/^\s*\d{1,13}(\.\d{1,2})?\s*$/, 'must be a positive decimal with at most two fraction digits'),
+    merchant_order_id: z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'must be 1-64 of A-Z a-z 0-9 _ . -'),
+    merchant_uid: z.string().min(1),
+    currency: z.string().regex(/^inr$/i, 'must be inr').optional(),
+    payterm: z
+      .string()
+      .regex(/^(upi|imps)$/i, 'must be UPI or IMPS')
+      .optional(),
+    payment: z
+      .string()
+      .regex(/^india$/i, 'must be india')
+      .optional(),
+    country: z
+      .string()
+      .regex(/^india$/i, 'must be India')
+      .optional(),
+    accounting_type: z
+      .string()
+      .regex(/^(recharge|receive|pay|settle)$/, 'must be recharge, receive, pay or settle')
+      .optional(),
+    redirect_url: httpUrl.optional(),
+    notify_url: httpUrl.optional(),
+    response_type: z
+      .string()
+      .regex(/^(json)?$/i, 'only json is supported (or empty for a redirect)')
+      .optional(),
+    from: z.string().max(64).optional(),
+    from_name: z.string().max(128).optional(),
+    from_bank_name: z.string().max(64).optional(),
+    to: z.string().max(64).optional(),
+    to_name: z.string().max(128).optional(),
+    to_bank_name: z.string().max(64).optional(),
+    merchant_id: z.string().max(128).optional(),
+    order_uid: z.string().max(64).optional(),
+    channel: z.string().max(64).optional(),
+  })
+  .meta({
+    id: 'CreateOrderRequest',
+    description:
+      'Every value is a string (numbers and booleans are accepted and signed by their string form).',
+  });
+
+export interface CreateOrderInput {
+  readonly transactionType: TransactionType;
+  readonly amount: number;
+  readonly merchantOrderId: string;
+  readonly merchantUid: string;
+  readonly payterm: Payterm;
+  readonly accountingType: AccountingType;
+  readonly redirectUrl: string;
+  readonly notifyUrl: string;
+  readonly responseType: '' | 'json';
+  readonly from: string;
+  readonly fromName: string;
+  readonly fromBankName: string;
+  readonly to: string;
+  readonly toName: string;
+  readonly toBankName: string;
+  readonly merchantId: string;
+  readonly orderUid: string;
+}
+
+const REQUIRED = ['transaction_type', 'amount', 'merchant_order_id', 'merchant_uid'] as const;
+const IFSC = /^[A-Z]{4}0[A-Z0-9]{6}$/;
+
+export function parseCreateOrder(fields: Readonly<Record<string, string>>): CreateOrderInput {
+  for (const name of REQUIRED) {
+    if (!fields[name]) throw new AppError(400, ERROR_CODES.missingField, `${name}: required`);
+  }
+  const parsed = CreateOrderRequestSchema.safeParse(fields);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = String(issue?.path[0] ?? 'body');
+    throw invalidField(
+      field,
+      issue?.code === 'invalid_value'
+        ? `must be one of ${describeValues(issue)}`
+        : (issue?.message ?? 'invalid'),
+    );
+  }
+  const f = parsed.data;
+  const amount = parseAmount(f.amount);
+  if (amount === undefined) throw invalidField('amount', 'must be greater than 0');
+  const transactionType = f.transaction_type;
+  const payterm = (f.payterm?.toUpperCase() || (transactionType === 'income' ? 'UPI' : 'IMPS')) as Payterm;
+  if (transactionType === 'expense' && payterm !== 'IMPS') throw invalidField('payterm', 'payouts use IMPS');
+  const accountingType = (f.accounting_type ||
+    (transactionType === 'income' ? 'receive' : 'pay')) as AccountingType;
+  const allowed: readonly AccountingType[] =
+    transactionType === 'income' ? ['receive', 'recharge'] : ['pay', 'settle'];
+  if (!allowed.includes(accountingType)) {
+    throw invalidField('accounting_type', `${transactionType} orders take ${allowed.join(' or ')}`);
+  }
+  const to = (f.to ?? '').trim();
+  const toName = (f.to_name ?? '').trim();
+  const toBankName = (f.to_bank_name ?? '').trim().toUpperCase();
+  if (transactionType === 'expense') {
+    if (!to) throw new AppError(400, ERROR_CODES.missingField, 'to: required for payouts');
+    if (!/^\d{9,18}$/.test(to)) throw invalidField('to', 'must be an account number of 9-18 digits');
+    if (!toName) throw new AppError(400, ERROR_CODES.missingField, 'to_name: required for payouts');
+    if (!toBankName) throw new AppError(400, ERROR_CODES.missingField, 'to_bank_name: required for payouts');
+    if (!IFSC.test(toBankName)) throw invalidField('to_bank_name', 'must be an IFSC code like HDFC0001234');
+  }
+  return {
+    transactionType,
+    amount,
+    merchantOrderId: f.merchant_order_id,
+    merchantUid: f.merchant_uid,
+    payterm,
+    accountingType,
+    redirectUrl: f.redirect_url ?? '',
+    notifyUrl: f.notify_url ?? '',
+    responseType: f.response_type?.toLowerCase() === 'json' ? 'json' : '',
+    from: f.from ?? '',
+    fromName: (f.from_name ?? '').trim(),
+    fromBankName: f.from_bank_name ?? (transactionType === 'income' && payterm === 'UPI' ? 'UPI' : ''),
+    to,
+    toName,
+    toBankName,
+    merchantId: f.merchant_id ?? '',
+    orderUid: f.order_uid ?? '',
+  };
+}
+
+function describeValues(issue: unknown): string {
+  const values = (issue as { values?: unknown[] }).values ?? [];
+  return values.map(String).join(', ');
+}
+
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}

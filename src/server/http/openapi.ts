@@ -1,0 +1,188 @@
+/**
+ * The OpenAPI 3.1 description, generated from the same zod schemas that validate requests.
+ */
+import { z } from 'zod';
+import { ApiErrorSchema, MatchResultSchema, PayerOrderSchema } from '../../shared/payer-order.js';
+import { CreateOrderRequestSchema } from '../gateway/order-request.js';
+import {
+  BlacklistSchema,
+  CreateMerchantSchema,
+  CreditSchema,
+  SetStatusSchema,
+} from '../operator/operator-schemas.js';
+
+const json = (schema: z.core.$ZodType) => ({
+  'application/json': { schema: z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) },
+});
+const errorResponse = { description: 'Error in the interface shape', content: json(ApiErrorSchema) };
+const signed = [{ ocKey: [], ocSignature: [] }];
+const operator = [{ operatorToken: [] }];
+
+export function openApiDocument(baseUrl: string) {
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'UPI gateway',
+      version: '1.0.0',
+      description:
+        'Payment orders for India (UPI and IMPS), the payer-facing checkout API and the operator API.',
+    },
+    servers: [{ url: baseUrl }],
+    components: {
+      securitySchemes: {
+        ocKey: { type: 'apiKey', in: 'header', name: 'OC-Key' },
+        ocSignature: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'OC-Signature',
+          description:
+            'HMAC-SHA256 (lower-case hex) over all body fields sorted by name, joined as name=value with &.',
+        },
+        operatorToken: { type: 'http', scheme: 'bearer' },
+      },
+    },
+    paths: {
+      '/gateway/api/order/new': {
+        post: {
+          summary: 'Create a collection (income) or payout (expense) order',
+          security: signed,
+          requestBody: { required: true, content: json(CreateOrderRequestSchema) },
+          responses: {
+            '200': {
+              description:
+                'Created, or the same request again: data.payment, data.payterm (the payment object) and data.payment_url',
+            },
+            '302': { description: 'response_type empty: redirect to payment_url' },
+            default: errorResponse,
+          },
+        },
+      },
+      '/gateway/api/order/get': {
+        post: {
+          summary: 'Query an order by merchant_order_id',
+          security: signed,
+          requestBody: { required: true, content: json(z.object({ merchant_order_id: z.string() })) },
+          responses: {
+            '200': { description: 'All fields of the order (interface 2.3)' },
+            default: errorResponse,
+          },
+        },
+      },
+      '/gateway/api/ledger/get_merchant_ledger': {
+        post: {
+          summary: "The merchant's balance: data.inr available, data.inr_held held",
+          security: signed,
+          requestBody: { required: true, content: json(z.object({ merchant_uid: z.string() })) },
+          responses: { '200': { description: 'Balance' }, default: errorResponse },
+        },
+      },
+      '/Payments/india_match': {
+        post: {
+          summary: "Return the payer's UTR (unsigned; rate-limited per client IP)",
+          requestBody: {
+            required: true,
+            content: {
+              ...json(z.object({ payment_uid: z.string(), serial_number: z.string() })),
+              'application/x-www-form-urlencoded': {
+                schema: z.toJSONSchema(z.object({ payment_uid: z.string(), serial_number: z.string() })),
+              },
+            },
+          },
+          responses: {
+            '200': {
+              description: 'Claimed',
+              content: json(z.object({ result: z.literal('success'), data: MatchResultSchema })),
+            },
+            default: errorResponse,
+          },
+        },
+      },
+      '/checkout/api/orders/{payment_uid}': {
+        get: {
+          summary: 'The payer-safe view of an order (ETag, 304 on If-None-Match)',
+          parameters: [
+            { name: 'payment_uid', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } },
+          ],
+          responses: {
+            '200': {
+              description: 'The order',
+              content: json(z.object({ result: z.literal('success'), data: PayerOrderSchema })),
+            },
+            '304': { description: 'Unchanged' },
+            default: errorResponse,
+          },
+        },
+      },
+      '/operator/api/merchants': {
+        post: {
+          summary: 'Create a merchant and its first key (the secret is shown once)',
+          security: operator,
+          requestBody: { required: true, content: json(CreateMerchantSchema) },
+          responses: { '201': { description: 'Created' }, default: errorResponse },
+        },
+        get: {
+          summary: 'List merchants',
+          security: operator,
+          responses: { '200': { description: 'Merchants' } },
+        },
+      },
+      '/operator/api/merchants/{uid}/keys': {
+        post: {
+          summary: 'Issue another API key',
+          security: operator,
+          responses: { '201': { description: 'Key and secret (shown once)' } },
+        },
+      },
+      '/operator/api/merchants/{uid}/keys/{key}': {
+        delete: {
+          summary: 'Revoke a key',
+          security: operator,
+          responses: { '200': { description: 'Revoked' } },
+        },
+      },
+      '/operator/api/merchants/{uid}/disable': {
+        post: {
+          summary: 'Disable a merchant',
+          security: operator,
+          responses: { '200': { description: 'Disabled' } },
+        },
+      },
+      '/operator/api/merchants/{uid}/blacklist': {
+        post: {
+          summary: 'Blacklist a payer (from_name)',
+          security: operator,
+          requestBody: { required: true, content: json(BlacklistSchema) },
+          responses: { '201': { description: 'Added' } },
+        },
+      },
+      '/operator/api/credits': {
+        post: {
+          summary: 'Post a bank credit',
+          security: operator,
+          requestBody: { required: true, content: json(CreditSchema) },
+          responses: {
+            '201': { description: 'Posted' },
+            '200': { description: 'Already posted' },
+            default: errorResponse,
+          },
+        },
+      },
+      '/operator/api/credits/import': {
+        post: {
+          summary: 'Import a CSV statement: utr,amount,payee,payer_name,credited_at',
+          security: operator,
+          requestBody: { required: true, content: { 'text/csv': { schema: { type: 'string' } } } },
+          responses: { '200': { description: 'Per-line outcomes' } },
+        },
+      },
+      '/operator/api/orders/{payment_uid}/status': {
+        post: {
+          summary: "Set a payout's outcome or refund a collection",
+          security: operator,
+          requestBody: { required: true, content: json(SetStatusSchema) },
+          responses: { '200': { description: 'Changed' }, default: errorResponse },
+        },
+      },
+    },
+  };
+}

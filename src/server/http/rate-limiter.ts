@@ -1,0 +1,58 @@
+/**
+ * A token bucket per client key, in memory, for the unsigned endpoints. Bounded in size: the
+ * oldest idle buckets are dropped first. With several processes each keeps its own buckets.
+ */
+import type { Clock } from '../clock.js';
+
+export interface RateLimit {
+  /** Requests allowed in a burst. */
+  readonly burst: number;
+  /** Tokens regained per second. */
+  readonly perSecond: number;
+}
+
+export type RateDecision =
+  | { readonly allowed: true }
+  | { readonly allowed: false; readonly retryAfterSeconds: number };
+
+interface Bucket {
+  tokens: number;
+  updatedMs: number;
+}
+
+export class RateLimiter {
+  readonly #buckets = new Map<string, Bucket>();
+  constructor(
+    private readonly limit: RateLimit,
+    private readonly clock: Clock,
+    private readonly maxKeys = 100_000,
+  ) {}
+
+  take(key: string): RateDecision {
+    const nowMs = this.clock.now().getTime();
+    const bucket = this.#buckets.get(key) ?? { tokens: this.limit.burst, updatedMs: nowMs };
+    const refill = ((nowMs - bucket.updatedMs) / 1000) * this.limit.perSecond;
+    bucket.tokens = Math.min(this.limit.burst, bucket.tokens + refill);
+    bucket.updatedMs = nowMs;
+    // Re-inserting keeps the map in least-recently-used order for eviction.
+    this.#buckets.delete(key);
+    this.#buckets.set(key, bucket);
+    this.#evict();
+    if (bucket.tokens >= 1) {
+      bucket.tokens -= 1;
+      return { allowed: true };
+    }
+    return {
+      allowed: false,
+      retryAfterSeconds: Math.max(1, Math.ceil((1 - bucket.tokens) / this.limit.perSecond)),
+    };
+  }
+
+  #evict(): void {
+    while (this.#buckets.size > this.maxKeys) {
+      const oldest = this.#buckets.keys().next().value;
+      if (oldest === undefined) return;
+      this.#buckets.delete(oldest);
+    }
+  }
+}

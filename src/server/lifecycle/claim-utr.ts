@@ -1,0 +1,80 @@
+/**
+ * A payer claims a UTR for an order (india_match). The claim moves a pending, overdue or failed
+ * order to processing, and settles it at once if the bank credit arrived first.
+ * One UTR belongs to one order only, system-wide; an order takes at most 5 distinct UTRs.
+ */
+import type { Order } from '../orders/order.js';
+import { lockOrder } from '../orders/order-store.js';
+import type { Db } from '../store/db.js';
+import { changeStatus } from './change-status.js';
+import { lockCreditByUtr, settleWithCredit } from './settle-credit.js';
+
+export const MAX_UTRS_PER_ORDER = 5;
+
+export type ClaimResult =
+  | { readonly kind: 'claimed'; readonly order: Order }
+  | { readonly kind: 'not_found' }
+  | { readonly kind: 'not_collection' }
+  | { readonly kind: 'final'; readonly order: Order }
+  | { readonly kind: 'utr_used' }
+  | { readonly kind: 'too_many'; readonly order: Order };
+
+export async function claimUtr(
+  db: Db,
+  paymentUid: string,
+  utr: string,
+  clientIp: string,
+  now: Date,
+): Promise<ClaimResult> {
+  return db.transaction(async (tx) => {
+    const order = await lockOrder(tx, paymentUid);
+    if (!order) return { kind: 'not_found' };
+    if (order.transaction_type !== 'income') return { kind: 'not_collection' };
+    const [owner] = await tx.query<{ payment_uid: string }>(
+      'SELECT payment_uid FROM utr_claims WHERE utr = $1',
+      [utr],
+    );
+    if (owner) return owner.payment_uid === paymentUid ? { kind: 'claimed', order } : { kind: 'utr_used' };
+    if (
+      order.payment_status === 'completed' ||
+      order.payment_status === 'reject' ||
+      order.payment_status === 'refund'
+    ) {
+      return { kind: 'final', order };
+    }
+    const [count] = await tx.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM utr_claims WHERE payment_uid = $1',
+      [paymentUid],
+    );
+    if ((count?.n ?? 0) >= MAX_UTRS_PER_ORDER) return { kind: 'too_many', order };
+    const inserted = await tx.query(
+      `INSERT INTO utr_claims (utr, payment_uid, client_ip, claimed_at) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (utr) DO NOTHING RETURNING utr`,
+      [utr, paymentUid, clientIp, now],
+    );
+    // Another order claimed the same UTR in a concurrent transaction and committed first.
+    if (inserted.length === 0) return { kind: 'utr_used' };
+    let current = order;
+    if (current.payment_status !== 'processing') {
+      const changed = await changeStatus(
+        tx,
+        current,
+        { to: 'processing', cause: 'utr_claim', detail: utr },
+        now,
+      );
+      if (changed.kind === 'changed') current = changed.order;
+    }
+    const credit = await lockCreditByUtr(tx, utr);
+    if (credit) {
+      const settled = await settleWithCredit(tx, current, credit, now);
+      if (settled.kind !== 'unmatched') current = settled.order;
+    }
+    return { kind: 'claimed', order: current };
+  });
+}
+
+export async function claimsOf(db: Db, paymentUid: string): Promise<{ utr: string; claimed_at: Date }[]> {
+  return db.query('SELECT utr, claimed_at FROM utr_claims WHERE payment_uid = $1 ORDER BY claimed_at, utr', [
+    paymentUid,
+  ]);
+}

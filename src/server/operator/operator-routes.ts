@@ -1,0 +1,255 @@
+/**
+ * The operator API (decisions B.14), behind the bearer token: merchants and keys, bank credits
+ * and statements, blacklists, payout outcomes and refunds, orders and their history.
+ */
+import { Hono } from 'hono';
+import { ERROR_CODES } from '../../shared/error-codes.js';
+import { formatAmount, parseAmount } from '../../shared/money.js';
+import { isValidUtr, normalizeUtr } from '../../shared/utr.js';
+import type { AppDeps } from '../app-deps.js';
+import { AppError, invalidField, notFound } from '../errors.js';
+import { parseJson } from '../http/parse-json.js';
+import { balanceOf } from '../ledger/ledger.js';
+import { changeStatus, orderHistory } from '../lifecycle/change-status.js';
+import { claimsOf } from '../lifecycle/claim-utr.js';
+import { type PostCreditResult, postCredit } from '../lifecycle/post-credit.js';
+import { pathTo } from '../lifecycle/transitions.js';
+import type { Merchant } from '../merchants/merchant.js';
+import * as merchants from '../merchants/merchant-store.js';
+import type { Order } from '../orders/order.js';
+import { findOrder, lockOrder } from '../orders/order-store.js';
+import { queryView } from '../orders/order-views.js';
+import { BlacklistSchema, CreateMerchantSchema, CreditSchema, SetStatusSchema } from './operator-schemas.js';
+import { parseStatement } from './statement.js';
+
+const ok = <T>(data: T) => ({ result: 'success' as const, data });
+
+export function operatorRoutes(deps: AppDeps): Hono {
+  const app = new Hono();
+  const { db, clock } = deps;
+  const requireMerchant = async (uid: string): Promise<Merchant> => {
+    const merchant = await merchants.findMerchant(db, uid);
+    if (!merchant) throw notFound('merchant_uid: no such merchant');
+    return merchant;
+  };
+
+  app.post('/merchants', async (c) => {
+    const input = await parseJson(c, CreateMerchantSchema);
+    const paise = (text: string | undefined) => (text === undefined ? undefined : parseAmount(text));
+    const created = await db.transaction(async (tx) => {
+      const merchant = await merchants.insertMerchant(
+        tx,
+        {
+          ...input,
+          upi_min: paise(input.upi_min),
+          upi_max: paise(input.upi_max),
+          imps_min: paise(input.imps_min),
+          imps_max: paise(input.imps_max),
+        },
+        clock.now(),
+      );
+      const key = await merchants.issueKey(tx, deps.config.secretKey, merchant.uid, clock.now());
+      return { merchant: merchantView(merchant), ...key };
+    });
+    deps.log.info('merchant created', { merchant_uid: created.merchant.uid });
+    return c.json(ok(created), 201);
+  });
+
+  app.get('/merchants', async (c) => c.json(ok((await merchants.listMerchants(db)).map(merchantView))));
+
+  app.get('/merchants/:uid', async (c) => {
+    const merchant = await requireMerchant(c.req.param('uid'));
+    const [keys, balance] = await Promise.all([
+      merchants.listKeys(db, merchant.uid),
+      balanceOf(db, merchant.uid),
+    ]);
+    return c.json(
+      ok({
+        ...merchantView(merchant),
+        keys,
+        balance: { inr: formatAmount(balance.available), inr_held: formatAmount(balance.held) },
+      }),
+    );
+  });
+
+  app.post('/merchants/:uid/keys', async (c) => {
+    const merchant = await requireMerchant(c.req.param('uid'));
+    return c.json(ok(await merchants.issueKey(db, deps.config.secretKey, merchant.uid, clock.now())), 201);
+  });
+
+  app.delete('/merchants/:uid/keys/:key', async (c) => {
+    const revoked = await merchants.revokeKey(db, c.req.param('uid'), c.req.param('key'), clock.now());
+    if (!revoked) throw notFound('api_key: no such active key for this merchant');
+    return c.json(ok({ api_key: c.req.param('key'), status: 'revoked' }));
+  });
+
+  for (const [action, status] of [
+    ['disable', 'disabled'],
+    ['enable', 'active'],
+  ] as const) {
+    app.post(`/merchants/:uid/${action}`, async (c) => {
+      const merchant = await merchants.setMerchantStatus(db, c.req.param('uid'), status, clock.now());
+      if (!merchant) throw notFound('merchant_uid: no such merchant');
+      return c.json(ok(merchantView(merchant)));
+    });
+  }
+
+  app.post('/merchants/:uid/blacklist', async (c) => {
+    const merchant = await requireMerchant(c.req.param('uid'));
+    const { from_name } = await parseJson(c, BlacklistSchema);
+    await merchants.addToBlacklist(db, merchant.uid, from_name, clock.now());
+    return c.json(ok({ merchant_uid: merchant.uid, from_name }), 201);
+  });
+
+  app.delete('/merchants/:uid/blacklist/:from_name', async (c) => {
+    const removed = await merchants.removeFromBlacklist(db, c.req.param('uid'), c.req.param('from_name'));
+    if (!removed) throw notFound('from_name: not on the blacklist');
+    return c.json(ok({ removed: true }));
+  });
+
+  app.post('/credits', async (c) => {
+    const input = await parseJson(c, CreditSchema);
+    const utr = normalizeUtr(input.utr);
+    if (!isValidUtr(utr)) throw invalidField('utr', 'must be exactly 12 digits');
+    const amount = parseAmount(input.amount);
+    if (amount === undefined) throw invalidField('amount', 'must be greater than 0');
+    const now = clock.now();
+    const result = await postCredit(
+      db,
+      {
+        utr,
+        amount,
+        payee: input.payee ?? '',
+        payerName: input.payer_name ?? '',
+        creditedAt: input.credited_at ? new Date(input.credited_at) : now,
+        source: 'operator',
+      },
+      now,
+    );
+    deps.outbox.wake();
+    if (result.kind === 'conflict') {
+      throw new AppError(409, ERROR_CODES.utrUsed, 'utr: a different credit with this UTR exists');
+    }
+    return c.json(ok(creditOutcome(result)), result.kind === 'duplicate' ? 200 : 201);
+  });
+
+  app.post('/credits/import', async (c) => {
+    const lines = parseStatement(await c.req.text(), clock.now());
+    const results = [];
+    for (const line of lines) {
+      if (!line.ok) {
+        results.push({ line: line.line, outcome: 'invalid', error: line.error });
+        continue;
+      }
+      const result = await postCredit(db, line.credit, clock.now());
+      results.push({ line: line.line, ...creditOutcome(result) });
+    }
+    deps.outbox.wake();
+    return c.json(ok({ lines: results.length, results }));
+  });
+
+  app.get('/credits', async (c) => {
+    const unmatched = c.req.query('unmatched') === 'true';
+    const rows = await db.query(
+      `SELECT * FROM bank_credits ${unmatched ? 'WHERE payment_uid IS NULL' : ''} ORDER BY created_at DESC LIMIT $1`,
+      [limitParam(c.req.query('limit'))],
+    );
+    return c.json(ok(rows));
+  });
+
+  app.get('/orders', async (c) => {
+    const rows = await db.query<Order>(
+      `SELECT * FROM orders WHERE ($1 = '' OR merchant_uid = $1) AND ($2 = '' OR payment_status = $2)
+       ORDER BY created_at DESC LIMIT $3`,
+      [c.req.query('merchant_uid') ?? '', c.req.query('status') ?? '', limitParam(c.req.query('limit'))],
+    );
+    return c.json(ok(rows.map((order) => queryView(order, '', deps.config.publicBaseUrl))));
+  });
+
+  app.get('/orders/:payment_uid', async (c) => {
+    const order = await findOrder(db, c.req.param('payment_uid'));
+    if (!order) throw notFound('payment_uid: no such order');
+    const merchant = await requireMerchant(order.merchant_uid);
+    const [history, claims] = await Promise.all([
+      orderHistory(db, order.payment_uid),
+      claimsOf(db, order.payment_uid),
+    ]);
+    return c.json(
+      ok({ ...queryView(order, merchant.name, deps.config.publicBaseUrl), history, utr_claims: claims }),
+    );
+  });
+
+  app.post('/orders/:payment_uid/status', async (c) => {
+    const input = await parseJson(c, SetStatusSchema);
+    const now = clock.now();
+    const order = await db.transaction(async (tx) => {
+      const locked = await lockOrder(tx, c.req.param('payment_uid'));
+      if (!locked) throw notFound('payment_uid: no such order');
+      const path = pathTo(locked.transaction_type, locked.payment_status, input.status);
+      if (path.length === 0) {
+        throw new AppError(
+          409,
+          ERROR_CODES.invalidTransition,
+          `status: cannot go from ${locked.payment_status} to ${input.status}`,
+        );
+      }
+      let current = locked;
+      for (const to of path) {
+        const failReason = to === input.status ? input.reason : undefined;
+        const change = {
+          to,
+          cause: 'operator' as const,
+          detail: input.reason ?? '',
+          ...(failReason ? { failReason } : {}),
+        };
+        const result = await changeStatus(tx, current, change, now);
+        if (result.kind === 'refused')
+          throw new AppError(
+            409,
+            ERROR_CODES.invalidTransition,
+            `status: refused ${result.from} -> ${result.to}`,
+          );
+        current = result.order;
+      }
+      return current;
+    });
+    deps.outbox.wake();
+    return c.json(ok(queryView(order, '', deps.config.publicBaseUrl)));
+  });
+
+  return app;
+}
+
+function merchantView(merchant: Merchant) {
+  return {
+    ...merchant,
+    upi_min: formatAmount(merchant.upi_min),
+    upi_max: formatAmount(merchant.upi_max),
+    imps_min: formatAmount(merchant.imps_min),
+    imps_max: formatAmount(merchant.imps_max),
+  };
+}
+
+function creditOutcome(result: PostCreditResult) {
+  const base = { utr: result.credit.utr, amount: formatAmount(result.credit.amount) };
+  switch (result.kind) {
+    case 'matched':
+      return {
+        ...base,
+        outcome: result.outcome,
+        payment_uid: result.order.payment_uid,
+        payment_status: result.order.payment_status,
+      };
+    case 'waiting':
+      return { ...base, outcome: 'waiting', reason: result.reason };
+    case 'duplicate':
+      return { ...base, outcome: 'duplicate', payment_uid: result.credit.payment_uid };
+    case 'conflict':
+      return { ...base, outcome: 'conflict', error: 'a different credit with this UTR exists' };
+  }
+}
+
+function limitParam(text: string | undefined): number {
+  const n = Number(text ?? 100);
+  return Number.isInteger(n) && n > 0 ? Math.min(n, 1000) : 100;
+}

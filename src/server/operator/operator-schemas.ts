@@ -1,0 +1,63 @@
+/** Request bodies of the operator API, validated with zod and described in OpenAPI. */
+import { z } from 'zod';
+
+const amountText = z.string().regex(/^\d{1,13}(\.\d{1,2})?$/, 'must be a decimal amount like 100.00');
+const origin = z.string().refine((value) => {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value;
+  } catch {
+    return false;
+  }
+}, 'must be an origin like https://shop.example');
+
+export const CreateMerchantSchema = z
+  .object({
+    name: z.string().trim().min(1).max(100),
+    upi_vpa: z
+      .string()
+      .regex(/^[A-Za-z0-9._-]{2,256}@[A-Za-z0-9]{2,64}$/, 'must be a UPI address like shop@bank')
+      .optional(),
+    upi_payee_name: z.string().trim().min(1).max(100).optional(),
+    imps_account: z
+      .string()
+      .regex(/^\d{9,18}$/, 'must be 9-18 digits')
+      .optional(),
+    imps_account_name: z.string().trim().min(1).max(100).optional(),
+    imps_ifsc: z
+      .string()
+      .regex(/^[A-Z]{4}0[A-Z0-9]{6}$/, 'must be an IFSC code')
+      .optional(),
+    imps_bank_name: z.string().trim().min(1).max(100).optional(),
+    upi_min: amountText.optional(),
+    upi_max: amountText.optional(),
+    imps_min: amountText.optional(),
+    imps_max: amountText.optional(),
+    embed_origins: z.array(origin).max(20).optional(),
+    brand_color: z
+      .string()
+      .regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #0a7d5a')
+      .optional(),
+  })
+  .meta({ id: 'CreateMerchant' });
+
+export const CreditSchema = z
+  .object({
+    utr: z.string(),
+    amount: amountText,
+    payee: z.string().max(256).optional(),
+    payer_name: z.string().max(256).optional(),
+    credited_at: z.iso.datetime({ offset: true }).optional(),
+  })
+  .meta({ id: 'BankCredit' });
+
+export const SetStatusSchema = z
+  .object({
+    status: z.enum(['processing', 'completed', 'failed', 'reject', 'refund', 'preparing']),
+    reason: z.string().max(500).optional(),
+  })
+  .meta({ id: 'SetOrderStatus' });
+
+export const BlacklistSchema = z
+  .object({ from_name: z.string().trim().min(1).max(128) })
+  .meta({ id: 'BlacklistEntry' });

@@ -1,0 +1,186 @@
+/**
+ * The real app over a real store (PGlite in memory, or PostgreSQL in CI's run), driven
+ * in-process with app.request: no port, no mocks. Time is a ManualClock.
+ */
+import { createHmac } from 'node:crypto';
+import { type AppOptions, createApp } from '../../../src/server/app.js';
+import type { AppDeps } from '../../../src/server/app-deps.js';
+import { ManualClock } from '../../../src/server/clock.js';
+import { type Config, loadConfig } from '../../../src/server/config.js';
+import { createMetrics } from '../../../src/server/http/metrics.js';
+import { silentLogger } from '../../../src/server/log.js';
+import {
+  type IssuedKey,
+  insertMerchant,
+  issueKey,
+  type NewMerchant,
+} from '../../../src/server/merchants/merchant-store.js';
+import { openTestDb, type TestDb } from './test-db.js';
+
+export const OPERATOR_TOKEN = 'test-operator-token-0123456789';
+
+export function testConfig(env: Record<string, string> = {}): Config {
+  const result = loadConfig({
+    PUBLIC_BASE_URL: 'https://pay.test',
+    OPERATOR_TOKEN,
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  if (!result.ok) throw new Error(result.errors.join('; '));
+  return result.config;
+}
+
+export const DEMO_MERCHANT: NewMerchant = {
+  name: 'Chai Point',
+  upi_vpa: 'chaipoint@okaxis',
+  upi_payee_name: 'Chai Point Pvt Ltd',
+  imps_account: '123456789012',
+  imps_account_name: 'Chai Point Pvt Ltd',
+  imps_ifsc: 'HDFC0001234',
+  imps_bank_name: 'HDFC Bank',
+};
+
+export interface TestApp {
+  readonly db: TestDb;
+  readonly clock: ManualClock;
+  readonly deps: AppDeps;
+  readonly app: ReturnType<typeof createApp>;
+  readonly merchant: IssuedKey;
+  wakes: number;
+  /** A signed POST as a merchant client sends it. */
+  signed(path: string, body: Record<string, unknown>, options?: SignOptions): Promise<Response>;
+  operator(method: string, path: string, body?: unknown): Promise<Response>;
+  addMerchant(input?: Partial<NewMerchant>): Promise<IssuedKey>;
+  close(): Promise<void>;
+}
+
+export interface SignOptions {
+  readonly key?: IssuedKey;
+  readonly skipEmpty?: boolean;
+  readonly signature?: string;
+  readonly headers?: Record<string, string>;
+}
+
+/** Signs as merchants do, written out here independently of the service's own module. */
+export function sign(secret: string, body: Record<string, unknown>, skipEmpty = false): string {
+  const text = Object.keys(body)
+    .sort()
+    .filter((name) => !(skipEmpty && String(body[name]) === ''))
+    .map((name) => `${name}=${String(body[name])}`)
+    .join('&');
+  return createHmac('sha256', secret).update(text).digest('hex');
+}
+
+export async function createTestApp(
+  options: { env?: Record<string, string>; app?: AppOptions } = {},
+): Promise<TestApp> {
+  const db = await openTestDb();
+  const clock = new ManualClock();
+  const config = testConfig(options.env);
+  const state = { wakes: 0 };
+  const deps: AppDeps = {
+    config,
+    db,
+    clock,
+    log: silentLogger,
+    metrics: createMetrics(),
+    outbox: { wake: () => void state.wakes++ },
+  };
+  const app = createApp(deps, options.app);
+  const addMerchant = async (input: Partial<NewMerchant> = {}) =>
+    db.transaction(async (tx) => {
+      const merchant = await insertMerchant(tx, { ...DEMO_MERCHANT, ...input }, clock.now());
+      return issueKey(tx, config.secretKey, merchant.uid, clock.now());
+    });
+  const merchant = await addMerchant();
+  const testApp: TestApp = {
+    db,
+    clock,
+    deps,
+    app,
+    merchant,
+    get wakes() {
+      return state.wakes;
+    },
+    set wakes(value) {
+      state.wakes = value;
+    },
+    signed: (path, body, signOptions = {}) => {
+      const key = signOptions.key ?? merchant;
+      const signature = signOptions.signature ?? sign(key.api_secret, body, signOptions.skipEmpty ?? false);
+      return app.request(path, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          'OC-Key': key.api_key,
+          'OC-Signature': signature,
+          ...signOptions.headers,
+        },
+        body: JSON.stringify(body),
+      });
+    },
+    operator: (method, path, body) =>
+      app.request(path, {
+        method,
+        headers: {
+          Authorization: `Bearer ${OPERATOR_TOKEN}`,
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+      }),
+    addMerchant,
+    close: () => db.close(),
+  };
+  return testApp;
+}
+
+/** A collection order body as a merchant sends it. */
+export function incomeBody(
+  merchantUid: string,
+  overrides: Record<string, unknown> = {},
+): Record<string, unknown> {
+  return {
+    transaction_type: 'income',
+    amount: '100.00',
+    currency: 'inr',
+    payterm: 'UPI',
+    payment: 'india',
+    merchant_order_id: `ORD-${Math.random().toString(36).slice(2, 10)}`,
+    merchant_uid: merchantUid,
+    redirect_url: 'https://shop.example/return',
+    notify_url: 'https://shop.example/notify',
+    response_type: 'json',
+    country: 'India',
+    accounting_type: 'receive',
+    ...overrides,
+  };
+}
+
+export function expenseBody(
+  merchantUid: string,
+  overrides: Record<string, unknown> = {},
+): Record<string, unknown> {
+  return {
+    transaction_type: 'expense',
+    amount: '50.00',
+    currency: 'inr',
+    payment: 'india',
+    to_bank_name: 'ICIC0000104',
+    to_name: 'Asha Verma',
+    to: '000123456789',
+    channel: 'payment_india',
+    merchant_order_id: `PO-${Math.random().toString(36).slice(2, 10)}`,
+    merchant_uid: merchantUid,
+    redirect_url: 'https://shop.example/return',
+    notify_url: 'https://shop.example/notify',
+    response_type: 'json',
+    country: 'India',
+    accounting_type: 'pay',
+    ...overrides,
+  };
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: tests read loosely shaped JSON answers
+export async function json<T = any>(response: Response): Promise<T> {
+  return (await response.json()) as T;
+}
