@@ -94,8 +94,7 @@ export function checkoutApiRoutes(deps: AppDeps, limits: PayerLimits = DEFAULT_P
     if (deps.config.mode !== 'sandbox') throw notFound('no such endpoint');
     limit(simulateLimiter, clientIp(c));
     const order = await findOrder(deps.db, c.req.param('payment_uid'));
-    if (!order || order.transaction_type !== 'income')
-      throw notFound('payment_uid: no such collection order');
+    if (order?.transaction_type !== 'income') throw notFound('payment_uid: no such collection order');
     const utr = sandboxUtr(deps.clock.now());
     await postCredit(
       deps.db,

@@ -105,7 +105,7 @@ export async function createTestApp(
     set wakes(value) {
       state.wakes = value;
     },
-    signed: (path, body, signOptions = {}) => {
+    signed: async (path, body, signOptions = {}) => {
       const key = signOptions.key ?? merchant;
       const signature = signOptions.signature ?? sign(key.api_secret, body, signOptions.skipEmpty ?? false);
       return app.request(path, {
@@ -119,7 +119,7 @@ export async function createTestApp(
         body: JSON.stringify(body),
       });
     },
-    operator: (method, path, body) =>
+    operator: async (method, path, body) =>
       app.request(path, {
         method,
         headers: {
