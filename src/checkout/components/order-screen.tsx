@@ -1,0 +1,102 @@
+import { useEffect, useRef } from 'preact/hooks';
+import { isFinalStatus } from '../../shared/order-status.js';
+import type { PayerOrder } from '../../shared/payer-order.js';
+import { useAppDeps } from '../app-deps.js';
+import { useEmbedStatus } from '../hooks/use-embed-status.js';
+import { useNow } from '../hooks/use-now.js';
+import { useUtrDraft } from '../hooks/use-utr-draft.js';
+import { useI18n } from '../i18n/i18n-context.js';
+import type { MessageKey } from '../i18n/messages.js';
+import { type OrderView, orderView } from '../lib/order-view.js';
+import { describeTimeLeft, remainingMs } from '../lib/time-left.js';
+import type { OrderPoller } from '../state/order-poller.js';
+import { PageFrame } from './page-frame.js';
+import { PayScreen } from './pay-screen.js';
+import { PayoutScreen } from './payout-screen.js';
+import { ResultScreen } from './result-screen.js';
+
+const ANNOUNCE: { readonly [V in OrderView]: MessageKey } = {
+  pay: 'statusPay',
+  verifying: 'statusVerifying',
+  success: 'statusSuccess',
+  rejected: 'statusRejected',
+  failed: 'statusFailed',
+  expired: 'statusExpired',
+  refunded: 'statusRefunded',
+  payout: 'statusPayout',
+};
+
+export interface OrderScreenProps {
+  readonly order: PayerOrder;
+  readonly clockOffsetMs: number;
+  readonly offline: boolean;
+  readonly poller: OrderPoller;
+}
+
+/** A known order: picks its screen, keeps the UTR draft, and moves focus when the screen changes. */
+export function OrderScreen({ order, clockOffsetMs, offline, poller }: OrderScreenProps) {
+  const { t } = useI18n();
+  const { storage, paymentUid, parent } = useAppDeps();
+  const [utrDraft, setUtrDraft] = useUtrDraft(storage, paymentUid);
+  const payable = order.transaction_type === 'income' && order.payment_status === 'pending';
+  const now = useNow(payable && order.expires_at !== null);
+  const timeLeft = describeTimeLeft(remainingMs(order.expires_at, now, clockOffsetMs));
+  const view = orderView(order, timeLeft.kind === 'expired');
+  const frame = useRef<HTMLDivElement>(null);
+  const shownView = useRef(view);
+  const title = t(ANNOUNCE[view]);
+
+  useEmbedStatus(parent, order);
+
+  useEffect(() => {
+    document.title = `${title} · ${order.merchant.name}`;
+  }, [title, order.merchant.name]);
+
+  useEffect(() => {
+    if (shownView.current === view) return;
+    shownView.current = view;
+    frame.current?.querySelector<HTMLElement>('h1')?.focus();
+    // The server moves the order to overdue at expiry: fetch it rather than wait for the next poll.
+    if (view === 'expired' && payable) poller.refreshNow();
+  }, [view, payable, poller]);
+
+  useEffect(() => {
+    if (isFinalStatus(order.payment_status)) setUtrDraft('');
+  }, [order.payment_status]);
+
+  const onAccepted = (status: PayerOrder['payment_status'], utr: string) => poller.noteSubmitted(status, utr);
+  const onStale = () => poller.refreshNow();
+
+  return (
+    <PageFrame
+      merchant={order.merchant.name}
+      brand={order.merchant.brand_color}
+      announcement={title}
+      offline={offline}
+    >
+      <div ref={frame}>
+        {view === 'pay' && (
+          <PayScreen
+            order={order}
+            timeLeft={timeLeft}
+            utrDraft={utrDraft}
+            onUtrChange={setUtrDraft}
+            onAccepted={onAccepted}
+            onStale={onStale}
+          />
+        )}
+        {view === 'payout' && <PayoutScreen order={order} />}
+        {view !== 'pay' && view !== 'payout' && (
+          <ResultScreen
+            view={view}
+            order={order}
+            utrDraft={utrDraft}
+            onUtrChange={setUtrDraft}
+            onAccepted={onAccepted}
+            onStale={onStale}
+          />
+        )}
+      </div>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,27 @@
+import { useEffect, useState } from 'preact/hooks';
+import type { CheckoutApi } from '../api/checkout-api.js';
+import { createOrderPoller, type OrderPoller, type PollerState } from '../state/order-poller.js';
+
+/** Runs the order poller while mounted; pauses it while the page is hidden, wakes it when back. */
+export function useOrderPoller(api: CheckoutApi, paymentUid: string): [PollerState, OrderPoller] {
+  const [poller] = useState(() => createOrderPoller({ api, paymentUid }));
+  const [state, setState] = useState(poller.getState);
+
+  useEffect(() => {
+    const unsubscribe = poller.subscribe(() => setState(poller.getState()));
+    const onVisibility = () => poller.setVisible(document.visibilityState !== 'hidden');
+    const onOnline = () => poller.refreshNow();
+    document.addEventListener('visibilitychange', onVisibility);
+    window.addEventListener('online', onOnline);
+    poller.setVisible(document.visibilityState !== 'hidden');
+    poller.start();
+    return () => {
+      unsubscribe();
+      poller.stop();
+      document.removeEventListener('visibilitychange', onVisibility);
+      window.removeEventListener('online', onOnline);
+    };
+  }, [poller]);
+
+  return [state, poller];
+}

@@ -1,0 +1,149 @@
+import { isFinalStatus, type PaymentStatus } from '../../shared/order-status.js';
+import type { PayerOrder } from '../../shared/payer-order.js';
+import type { CheckoutApi } from '../api/checkout-api.js';
+import { nextPollDelay } from '../lib/poll-delay.js';
+import { clockOffset } from '../lib/time-left.js';
+
+export interface PollerState {
+  /** `unreachable`: no order yet and the service did not answer (still retrying). */
+  readonly phase: 'loading' | 'ready' | 'not-found' | 'unreachable';
+  readonly order: PayerOrder | undefined;
+  /** The last request failed: show the quiet offline note. */
+  readonly offline: boolean;
+  /** Milliseconds to add to the local clock to get the server's. */
+  readonly clockOffsetMs: number;
+}
+
+export interface OrderPoller {
+  getState(): PollerState;
+  subscribe(listener: () => void): () => void;
+  /** Polls now and keeps polling while visible. */
+  start(): void;
+  stop(): void;
+  /** Hidden: pause. Visible again (back from the UPI app): check at once. */
+  setVisible(visible: boolean): void;
+  refreshNow(): void;
+  /** A UTR was accepted: show its status at once and poll fast for a while. */
+  noteSubmitted(status: PaymentStatus, utr: string): void;
+}
+
+export interface OrderPollerDeps {
+  readonly api: CheckoutApi;
+  readonly paymentUid: string;
+  readonly now?: () => number;
+}
+
+/** The status-following store (checkout.md, Status). Timers are the global ones (fake in tests). */
+export function createOrderPoller({ api, paymentUid, now = Date.now }: OrderPollerDeps): OrderPoller {
+  let state: PollerState = { phase: 'loading', order: undefined, offline: false, clockOffsetMs: 0 };
+  const listeners = new Set<() => void>();
+  let etag: string | undefined;
+  let unchanged = 0;
+  let failures = 0;
+  let submittedAt: number | undefined;
+  let visible = true;
+  let running = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let inFlight = false;
+  let again = false;
+
+  const update = (next: Partial<PollerState>) => {
+    state = { ...state, ...next };
+    for (const listener of listeners) listener();
+  };
+
+  const schedule = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    if (!running || !visible || state.phase === 'not-found') return;
+    const status = state.order?.payment_status;
+    const delay = nextPollDelay({
+      status,
+      unchanged,
+      failures,
+      sinceSubmitMs: submittedAt === undefined ? undefined : now() - submittedAt,
+      final: status !== undefined && isFinalStatus(status),
+    });
+    if (delay !== undefined) timer = setTimeout(poll, delay);
+  };
+
+  const poll = async () => {
+    if (inFlight) {
+      again = true;
+      return;
+    }
+    inFlight = true;
+    clearTimeout(timer);
+    const outcome = await api.getOrder(paymentUid, etag);
+    inFlight = false;
+    switch (outcome.kind) {
+      case 'ok': {
+        const { order } = outcome.data;
+        const changed = state.order?.payment_status !== order.payment_status;
+        etag = outcome.data.etag;
+        failures = 0;
+        unchanged = changed ? 0 : unchanged + 1;
+        update({
+          phase: 'ready',
+          order,
+          offline: false,
+          clockOffsetMs: clockOffset(order.server_time, now()),
+        });
+        break;
+      }
+      case 'not-modified':
+        failures = 0;
+        unchanged++;
+        if (state.offline) update({ offline: false });
+        break;
+      case 'not-found':
+        update({ phase: 'not-found', offline: false });
+        break;
+      default:
+        failures++;
+        update({ offline: true, phase: state.phase === 'loading' ? 'unreachable' : state.phase });
+    }
+    if (again) {
+      again = false;
+      void poll();
+      return;
+    }
+    schedule();
+  };
+
+  return {
+    getState: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    start() {
+      running = true;
+      void poll();
+    },
+    stop() {
+      running = false;
+      clearTimeout(timer);
+    },
+    setVisible(next) {
+      visible = next;
+      if (!visible) {
+        clearTimeout(timer);
+        return;
+      }
+      unchanged = 0;
+      if (running) void poll();
+    },
+    refreshNow() {
+      unchanged = 0;
+      failures = 0;
+      if (running) void poll();
+    },
+    noteSubmitted(status, utr) {
+      submittedAt = now();
+      unchanged = 0;
+      if (state.order) update({ order: { ...state.order, payment_status: status, utr } });
+      schedule();
+    },
+  };
+}

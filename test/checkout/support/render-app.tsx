@@ -1,0 +1,49 @@
+import { act, render } from '@testing-library/preact';
+import { vi } from 'vitest';
+import { App } from '../../../src/checkout/app.js';
+import type { AppDeps } from '../../../src/checkout/app-deps.js';
+import type { Locale } from '../../../src/checkout/i18n/locale-list.js';
+import { en } from '../../../src/checkout/i18n/locales/en.js';
+import type { Messages } from '../../../src/checkout/i18n/messages.js';
+import type { FakeApi } from './fake-api.js';
+
+export interface RenderOptions {
+  readonly platform?: AppDeps['platform'];
+  readonly storage?: Storage;
+  readonly parent?: AppDeps['parent'];
+  readonly locale?: Locale;
+  readonly messages?: Messages;
+}
+
+/** Renders the whole page against a fake API, with spies for navigation and saving. */
+export function renderApp(api: FakeApi, options: RenderOptions = {}) {
+  const navigate = vi.fn<(url: string) => void>();
+  const saveQrImage = vi.fn<AppDeps['saveQrImage']>(() => true);
+  const deps: AppDeps = {
+    api,
+    paymentUid: 'pay_123',
+    platform: options.platform ?? 'desktop',
+    storage: options.storage ?? window.localStorage,
+    navigate,
+    saveQrImage,
+    parent: options.parent,
+  };
+  const result = render(
+    <App deps={deps} locale={options.locale ?? 'en'} messages={options.messages ?? en} />,
+  );
+  return { ...result, navigate, saveQrImage, deps };
+}
+
+/** Lets pending promises (fake API answers, lazy chunks) settle inside act. */
+export async function settle(): Promise<void> {
+  await act(async () => {
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+  });
+}
+
+/** Advances fake timers and settles what they started. */
+export async function advance(ms: number): Promise<void> {
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(ms);
+  });
+}
