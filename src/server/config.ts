@@ -81,7 +81,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
       publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
       store: e.DATABASE_URL
         ? { kind: 'postgres', url: e.DATABASE_URL }
-        : { kind: 'pglite', dataDir: e.DATA_DIR },
+        : { kind: 'pglite', dataDir: `${e.DATA_DIR.replace(/\/+$/, '')}/pglite` },
       operatorToken: e.OPERATOR_TOKEN,
       mode: e.MODE,
       orderTtlSeconds: e.ORDER_TTL_SECONDS,

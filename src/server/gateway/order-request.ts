@@ -20,7 +20,10 @@ export const CreateOrderRequestSchema = z
       .regex(/^\s*\d{1,13}(\.\d{1,2})?\s*$/, 'must be a positive decimal with at most two fraction digits'),
     merchant_order_id: z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'must be 1-64 of A-Z a-z 0-9 _ . -'),
     merchant_uid: z.string().min(1),
-    currency: z.string().regex(/^inr$/i, 'must be inr').optional(),
+    currency: z
+      .string()
+      .regex(/^[Ii][Nn][Rr]$/, 'must be inr')
+      .optional(),
     payterm: z
       .string()
       .regex(/^(upi|imps)$/i, 'must be UPI or IMPS')

@@ -11,15 +11,26 @@ import {
   SetStatusSchema,
 } from '../operator/operator-schemas.js';
 
-const json = (schema: z.core.$ZodType) => ({
-  'application/json': { schema: z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) },
-});
+/** Named schemas (zod `.meta({ id })`) collected for components.schemas. */
+const components: Record<string, unknown> = {};
+
+function toSchema(schema: z.core.$ZodType): unknown {
+  const generated = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<
+    string,
+    unknown
+  >;
+  const { $schema: _dialect, $defs, ...rest } = generated;
+  Object.assign(components, $defs ?? {});
+  return JSON.parse(JSON.stringify(rest).replaceAll('#/$defs/', '#/components/schemas/'));
+}
+
+const json = (schema: z.core.$ZodType) => ({ 'application/json': { schema: toSchema(schema) } });
 const errorResponse = { description: 'Error in the interface shape', content: json(ApiErrorSchema) };
 const signed = [{ ocKey: [], ocSignature: [] }];
 const operator = [{ operatorToken: [] }];
 
 export function openApiDocument(baseUrl: string) {
-  return {
+  const document = {
     openapi: '3.1.0',
     info: {
       title: 'UPI gateway',
@@ -29,6 +40,7 @@ export function openApiDocument(baseUrl: string) {
     },
     servers: [{ url: baseUrl }],
     components: {
+      schemas: components,
       securitySchemes: {
         ocKey: { type: 'apiKey', in: 'header', name: 'OC-Key' },
         ocSignature: {
@@ -84,7 +96,7 @@ export function openApiDocument(baseUrl: string) {
             content: {
               ...json(z.object({ payment_uid: z.string(), serial_number: z.string() })),
               'application/x-www-form-urlencoded': {
-                schema: z.toJSONSchema(z.object({ payment_uid: z.string(), serial_number: z.string() })),
+                schema: toSchema(z.object({ payment_uid: z.string(), serial_number: z.string() })),
               },
             },
           },
@@ -185,4 +197,5 @@ export function openApiDocument(baseUrl: string) {
       },
     },
   };
+  return document;
 }

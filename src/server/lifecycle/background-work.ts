@@ -1,0 +1,57 @@
+/**
+ * The periodic work of a service process: expiring unpaid orders and moving payouts along.
+ * Each pass is safe to run in several processes at once and after a restart.
+ */
+import type { PayoutChannel } from '../channel/payout-channel.js';
+import type { Clock } from '../clock.js';
+import type { Logger } from '../log.js';
+import type { OutboxSignal } from '../notify/outbox.js';
+import type { Db } from '../store/db.js';
+import { advancePayouts } from './advance-payouts.js';
+import { expireDueOrders } from './expire-orders.js';
+
+export interface BackgroundWorkDeps {
+  readonly db: Db;
+  readonly clock: Clock;
+  readonly log: Logger;
+  readonly outbox: OutboxSignal;
+  /** The payout channel; none in production until a bank adapter is configured. */
+  readonly channel: PayoutChannel | undefined;
+  readonly intervalMs?: number;
+}
+
+export interface BackgroundWork {
+  runOnce(): Promise<{ expired: number; payouts: number }>;
+  start(): void;
+  stop(): Promise<void>;
+}
+
+export function createBackgroundWork(deps: BackgroundWorkDeps): BackgroundWork {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> = Promise.resolve();
+  const runOnce = async () => {
+    const now = deps.clock.now();
+    const expired = await expireDueOrders(deps.db, now);
+    const payouts = deps.channel ? await advancePayouts(deps.db, deps.channel, now) : 0;
+    if (expired + payouts > 0) deps.outbox.wake();
+    return { expired, payouts };
+  };
+  const tick = () => {
+    running = runOnce()
+      .catch((error: unknown) => deps.log.error('background pass failed', { error }))
+      .finally(() => {
+        if (timer !== undefined) timer = setTimeout(tick, deps.intervalMs ?? 1000);
+      });
+  };
+  return {
+    runOnce,
+    start() {
+      timer = setTimeout(tick, 0);
+    },
+    async stop() {
+      clearTimeout(timer);
+      timer = undefined;
+      await running;
+    },
+  };
+}

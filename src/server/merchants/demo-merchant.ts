@@ -1,0 +1,48 @@
+/**
+ * Sandbox convenience: on a store with no merchant, create "Demo Shop" and print its
+ * credentials (the only time the secret is shown) with a ready-made command that creates an
+ * order, so a newcomer reaches a working payer page in one step.
+ */
+import type { AppDeps } from '../app-deps.js';
+import { insertMerchant, issueKey, listMerchants } from './merchant-store.js';
+
+export async function ensureDemoMerchant(
+  deps: AppDeps,
+  print: (text: string) => void = (text) => process.stderr.write(text),
+): Promise<void> {
+  if (!deps.config.demoMerchant) return;
+  const created = await deps.db.transaction(async (tx) => {
+    if ((await listMerchants(tx)).length > 0) return undefined;
+    const merchant = await insertMerchant(
+      tx,
+      {
+        name: 'Demo Shop',
+        upi_vpa: 'demoshop@upi',
+        upi_payee_name: 'Demo Shop',
+        imps_account: '50100012345678',
+        imps_account_name: 'Demo Shop',
+        imps_ifsc: 'HDFC0000001',
+        imps_bank_name: 'HDFC Bank',
+        brand_color: '#0a7d5a',
+      },
+      deps.clock.now(),
+    );
+    return issueKey(tx, deps.config.secretKey, merchant.uid, deps.clock.now());
+  });
+  if (!created) return;
+  deps.log.info('demo merchant created', { merchant_uid: created.merchant_uid });
+  const env = `MERCHANT_UID=${created.merchant_uid} API_KEY=${created.api_key} API_SECRET=${created.api_secret}`;
+  print(
+    [
+      '',
+      '  Demo merchant created (sandbox). Its API secret is shown only now:',
+      `    merchant_uid  ${created.merchant_uid}`,
+      `    api_key       ${created.api_key}`,
+      `    api_secret    ${created.api_secret}`,
+      '',
+      '  Create a demo order and open its payment_url (in another terminal):',
+      `    ${env} SERVICE_URL=${deps.config.publicBaseUrl} npm run operator -- demo-order --amount 199.00`,
+      '',
+    ].join('\n'),
+  );
+}

@@ -1,0 +1,194 @@
+/**
+ * The operator's command-line tool: a thin client of the running service's operator API
+ * (plus `demo-order`, which signs an order request as a merchant would). Prints JSON.
+ *
+ *   npm run operator -- <command> [args] [--flag value]
+ *
+ * SERVICE_URL (default http://localhost:8080) and OPERATOR_TOKEN (default: DATA_DIR/operator-token).
+ */
+import { createHmac, randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+
+const USAGE = `Usage: npm run operator -- <command> [args] [--flags]
+
+Merchants
+  merchant:create --name NAME [--upi-vpa shop@bank] [--upi-payee-name N] [--imps-account DIGITS]
+                  [--imps-account-name N] [--imps-ifsc IFSC] [--imps-bank-name N] [--embed-origin URL]...
+                  [--brand-color #rrggbb] [--upi-min 1.00] [--upi-max 100000.00] [--imps-min ..] [--imps-max ..]
+  merchant:list | merchant:show UID | merchant:disable UID | merchant:enable UID
+  key:issue UID | key:revoke UID KEY
+  blacklist:add UID FROM_NAME | blacklist:remove UID FROM_NAME
+Money
+  credit:post --utr UTR --amount 100.00 [--payee VPA] [--payer-name NAME]
+  credit:import FILE.csv            (header: utr,amount,payee,payer_name,credited_at)
+  credit:list [--unmatched]
+Orders
+  order:list [--merchant UID] [--status STATUS] | order:show PAYMENT_UID
+  order:status PAYMENT_UID STATUS [--reason TEXT]   (payout outcome, refund)
+  callbacks:list PAYMENT_UID | callbacks:resend PAYMENT_UID
+Sandbox
+  demo-order [--amount 199.00] [--payterm UPI|IMPS]  (uses MERCHANT_UID, API_KEY, API_SECRET)
+`;
+
+const env = process.env;
+const serviceUrl = (env.SERVICE_URL ?? 'http://localhost:8080').replace(/\/+$/, '');
+
+function operatorToken(): string {
+  if (env.OPERATOR_TOKEN) return env.OPERATOR_TOKEN;
+  const path = join(env.DATA_DIR ?? './data', 'operator-token');
+  if (existsSync(path)) return readFileSync(path, 'utf8').trim();
+  throw new Error('set OPERATOR_TOKEN (or run from the folder whose data/ holds operator-token)');
+}
+
+async function call(
+  method: string,
+  path: string,
+  body?: unknown,
+  contentType = 'application/json',
+): Promise<unknown> {
+  const response = await fetch(`${serviceUrl}/operator/api${path}`, {
+    method,
+    headers: {
+      Authorization: `Bearer ${operatorToken()}`,
+      ...(body === undefined ? {} : { 'Content-Type': contentType }),
+    },
+    ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+  });
+  const answer = (await response.json()) as unknown;
+  if (!response.ok) process.exitCode = 1;
+  return answer;
+}
+
+async function demoOrder(flags: Record<string, string | boolean | string[] | undefined>): Promise<unknown> {
+  const { MERCHANT_UID: merchantUid, API_KEY: apiKey, API_SECRET: apiSecret } = env;
+  if (!merchantUid || !apiKey || !apiSecret)
+    throw new Error('demo-order needs MERCHANT_UID, API_KEY and API_SECRET');
+  const body: Record<string, string> = {
+    transaction_type: 'income',
+    amount: String(flags.amount ?? '199.00'),
+    currency: 'inr',
+    payterm: String(flags.payterm ?? 'UPI'),
+    payment: 'india',
+    merchant_order_id: `DEMO-${randomBytes(4).toString('hex').toUpperCase()}`,
+    merchant_uid: merchantUid,
+    redirect_url: `${serviceUrl}/healthz`,
+    response_type: 'json',
+    country: 'India',
+    accounting_type: 'receive',
+  };
+  const canonical = Object.keys(body)
+    .sort()
+    .map((name) => `${name}=${body[name]}`)
+    .join('&');
+  const signature = createHmac('sha256', apiSecret).update(canonical).digest('hex');
+  const response = await fetch(`${serviceUrl}/gateway/api/order/new`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'OC-Key': apiKey, 'OC-Signature': signature },
+    body: JSON.stringify(body),
+  });
+  const answer = (await response.json()) as { data?: { payment_url?: string } };
+  if (answer.data?.payment_url)
+    process.stderr.write(`\n  Open the payer page: ${answer.data.payment_url}\n\n`);
+  return answer;
+}
+
+async function run(argv: string[]): Promise<unknown> {
+  const { positionals, values: flags } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    strict: false,
+    options: { 'embed-origin': { type: 'string', multiple: true }, unmatched: { type: 'boolean' } },
+  });
+  const [command, a, b] = positionals;
+  const flag = (name: string) => (typeof flags[name] === 'string' ? (flags[name] as string) : undefined);
+  const need = (value: string | undefined, what: string) => {
+    if (!value) throw new Error(`missing ${what}\n\n${USAGE}`);
+    return value;
+  };
+  switch (command) {
+    case 'merchant:create': {
+      const fields = [
+        'name',
+        'upi-vpa',
+        'upi-payee-name',
+        'imps-account',
+        'imps-account-name',
+        'imps-ifsc',
+        'imps-bank-name',
+        'brand-color',
+        'upi-min',
+        'upi-max',
+        'imps-min',
+        'imps-max',
+      ];
+      const body: Record<string, unknown> = {};
+      for (const name of fields) if (flag(name) !== undefined) body[name.replaceAll('-', '_')] = flag(name);
+      if (flags['embed-origin']) body.embed_origins = flags['embed-origin'];
+      return call('POST', '/merchants', body);
+    }
+    case 'merchant:list':
+      return call('GET', '/merchants');
+    case 'merchant:show':
+      return call('GET', `/merchants/${need(a, 'UID')}`);
+    case 'merchant:disable':
+    case 'merchant:enable':
+      return call('POST', `/merchants/${need(a, 'UID')}/${command.split(':')[1]}`);
+    case 'key:issue':
+      return call('POST', `/merchants/${need(a, 'UID')}/keys`);
+    case 'key:revoke':
+      return call('DELETE', `/merchants/${need(a, 'UID')}/keys/${need(b, 'KEY')}`);
+    case 'blacklist:add':
+      return call('POST', `/merchants/${need(a, 'UID')}/blacklist`, { from_name: need(b, 'FROM_NAME') });
+    case 'blacklist:remove':
+      return call(
+        'DELETE',
+        `/merchants/${need(a, 'UID')}/blacklist/${encodeURIComponent(need(b, 'FROM_NAME'))}`,
+      );
+    case 'credit:post':
+      return call('POST', '/credits', {
+        utr: need(flag('utr'), '--utr'),
+        amount: need(flag('amount'), '--amount'),
+        ...(flag('payee') ? { payee: flag('payee') } : {}),
+        ...(flag('payer-name') ? { payer_name: flag('payer-name') } : {}),
+      });
+    case 'credit:import':
+      return call('POST', '/credits/import', readFileSync(need(a, 'FILE'), 'utf8'), 'text/csv');
+    case 'credit:list':
+      return call('GET', `/credits${flags.unmatched ? '?unmatched=true' : ''}`);
+    case 'order:list': {
+      const query = new URLSearchParams();
+      if (flag('merchant')) query.set('merchant_uid', flag('merchant') as string);
+      if (flag('status')) query.set('status', flag('status') as string);
+      return call('GET', `/orders?${query}`);
+    }
+    case 'order:show':
+      return call('GET', `/orders/${need(a, 'PAYMENT_UID')}`);
+    case 'order:status':
+      return call('POST', `/orders/${need(a, 'PAYMENT_UID')}/status`, {
+        status: need(b, 'STATUS'),
+        ...(flag('reason') ? { reason: flag('reason') } : {}),
+      });
+    case 'callbacks:list':
+      return call('GET', `/orders/${need(a, 'PAYMENT_UID')}/callbacks`);
+    case 'callbacks:resend':
+      return call('POST', `/orders/${need(a, 'PAYMENT_UID')}/callbacks/resend`);
+    case 'demo-order':
+      return demoOrder(flags);
+    default:
+      process.stdout.write(USAGE);
+      if (command && command !== 'help') process.exitCode = 2;
+      return undefined;
+  }
+}
+
+run(process.argv.slice(2)).then(
+  (answer) => {
+    if (answer !== undefined) process.stdout.write(`${JSON.stringify(answer, null, 2)}\n`);
+  },
+  (error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 1;
+  },
+);
