@@ -9,7 +9,10 @@ export interface RedirectCountdown {
   readonly goNow: () => void;
 }
 
-/** A visible, cancellable countdown to the merchant's page (checkout.md, Result screens). */
+/**
+ * A visible, cancellable countdown to the merchant's page (checkout.md, Result screens). It runs
+ * against a deadline, so a throttled background tab does not stretch it.
+ */
 export function useRedirectCountdown(
   url: string | undefined,
   navigate: (url: string) => void,
@@ -19,13 +22,17 @@ export function useRedirectCountdown(
 
   useEffect(() => {
     if (url === undefined || cancelled) return;
-    if (secondsLeft <= 0) {
-      navigate(url);
-      return;
-    }
-    const id = setTimeout(() => setSecondsLeft(secondsLeft - 1), 1000);
-    return () => clearTimeout(id);
-  }, [url, cancelled, secondsLeft, navigate]);
+    const deadline = Date.now() + REDIRECT_SECONDS * 1000;
+    const id = setInterval(() => {
+      const left = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
+      setSecondsLeft(left);
+      if (left === 0) {
+        clearInterval(id);
+        navigate(url);
+      }
+    }, 250);
+    return () => clearInterval(id);
+  }, [url, cancelled, navigate]);
 
   return {
     secondsLeft,

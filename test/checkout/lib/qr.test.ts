@@ -1,7 +1,11 @@
-import jsQR from 'jsqr';
+import jsQRModule from 'jsqr';
 import { describe, expect, it } from 'vitest';
 import { qrMatrix } from '../../../src/checkout/lib/qr-matrix.js';
 import { QR_MARGIN, qrPath } from '../../../src/checkout/lib/qr-path.js';
+
+type Decode = (pixels: Uint8ClampedArray, width: number, height: number) => { data: string } | null;
+// jsqr is CommonJS; under NodeNext its default import is the module object.
+const jsQR = ((jsQRModule as unknown as { default?: Decode }).default ?? jsQRModule) as Decode;
 
 const EXTRA = 'upi://pay?pa=shop@okbank&pn=Chai%20Point&am=1500.00&cu=INR&tr=PAY123456&tn=Order%20A-1001';
 

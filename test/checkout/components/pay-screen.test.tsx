@@ -1,0 +1,153 @@
+import { cleanup, fireEvent, screen, within } from '@testing-library/preact';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeApi } from '../support/fake-api.js';
+import { renderApp, settle } from '../support/render-app.js';
+import { impsOrder, sampleOrder } from '../support/sample-order.js';
+
+const EXTRA = sampleOrder().extra ?? '';
+const QUERY = EXTRA.slice('upi://pay?'.length);
+
+let writeText: ReturnType<typeof vi.fn>;
+beforeEach(() => {
+  window.localStorage.clear();
+  writeText = vi.fn(async () => {});
+  Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+});
+afterEach(cleanup);
+
+describe('pay screen, UPI', () => {
+  it('shows the merchant, the amount in Indian grouping, the full order reference and calm time left', async () => {
+    renderApp(new FakeApi(sampleOrder({ amount: '100000.00' })));
+    const summary = await screen.findByRole('region', { name: 'Amount to pay' });
+    expect(within(summary).getByText('₹1,00,000.00')).toBeTruthy();
+    expect(screen.getByText('Chai Point')).toBeTruthy();
+    expect(screen.getByText('A-1001')).toBeTruthy();
+    expect(screen.getByText('Pay within about 15 min')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Pay by UPI' })).toBeTruthy();
+  });
+
+  it('shows the QR of extra at once on desktops, with a text alternative', async () => {
+    renderApp(new FakeApi(sampleOrder()), { platform: 'desktop' });
+    const qr = await screen.findByRole('img', {
+      name: 'QR code to pay ₹1,500.00 to Chai Point Pvt Ltd by UPI',
+    });
+    expect(qr.querySelector('path')?.getAttribute('d')).toMatch(/^M\d/);
+    expect(screen.getByText('Scan with any UPI app. The amount is filled in for you.')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Pay with any UPI app' })).toBeNull();
+  });
+
+  it('offers the system UPI chooser and named apps first on Android, the QR on request', async () => {
+    renderApp(new FakeApi(sampleOrder()), { platform: 'android' });
+    const any = await screen.findByRole('link', { name: 'Pay with any UPI app' });
+    expect(any.getAttribute('href')).toBe(EXTRA);
+    expect(screen.getByRole('link', { name: 'Pay with Google Pay' }).getAttribute('href')).toBe(
+      `tez://upi/pay?${QUERY}`,
+    );
+    expect(screen.getByRole('link', { name: 'Pay with PhonePe' }).getAttribute('href')).toBe(
+      `phonepe://pay?${QUERY}`,
+    );
+    expect(screen.getByRole('link', { name: 'Pay with Paytm' }).getAttribute('href')).toBe(
+      `paytmmp://pay?${QUERY}`,
+    );
+    expect(screen.getByRole('link', { name: 'Pay with BHIM' }).getAttribute('href')).toBe(
+      `bhim://pay?${QUERY}`,
+    );
+    expect(screen.queryByRole('img', { name: /QR code/ })).toBeNull();
+
+    const toggle = screen.getByRole('button', { name: 'Show QR code' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(toggle);
+    expect(await screen.findByRole('img', { name: /QR code to pay/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Hide QR code' }).getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it('offers named apps only on iOS (it cannot open a chooser)', async () => {
+    renderApp(new FakeApi(sampleOrder()), { platform: 'ios' });
+    expect(await screen.findByRole('link', { name: 'Pay with PhonePe' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Pay with any UPI app' })).toBeNull();
+  });
+
+  it('copies the UPI ID and the plain amount', async () => {
+    renderApp(new FakeApi(sampleOrder()));
+    fireEvent.click(await screen.findByRole('button', { name: 'Copy UPI ID' }));
+    await settle();
+    expect(writeText).toHaveBeenCalledWith('shop@okbank');
+    expect(screen.getAllByText('Copied').length).toBeGreaterThan(0);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Copy Amount' }));
+    await settle();
+    expect(writeText).toHaveBeenLastCalledWith('1500.00');
+  });
+
+  it('says so when copying fails', async () => {
+    writeText.mockRejectedValue(new Error('denied'));
+    renderApp(new FakeApi(sampleOrder()));
+    fireEvent.click(await screen.findByRole('button', { name: 'Copy UPI ID' }));
+    await settle();
+    expect(screen.getByText('Could not copy. Select the text and copy it.')).toBeTruthy();
+  });
+
+  it('saves the QR as an image named after the order, also on phones', async () => {
+    const { saveQrImage } = renderApp(new FakeApi(sampleOrder()), { platform: 'android' });
+    const save = await screen.findByRole('button', { name: 'Save QR image' });
+    await vi.waitFor(() => expect(save.hasAttribute('disabled')).toBe(false));
+    fireEvent.click(save);
+    expect(saveQrImage).toHaveBeenCalledTimes(1);
+    const [matrix, fileName] = saveQrImage.mock.calls[0] ?? [];
+    expect(matrix?.size).toBeGreaterThan(20);
+    expect(fileName).toBe('upi-A-1001.png');
+    expect(screen.getByText(/Save the image, then pick it from the gallery/)).toBeTruthy();
+  });
+
+  it('shows the merchant name as text, never as markup', async () => {
+    renderApp(
+      new FakeApi(sampleOrder({ merchant: { name: '<img src=x onerror=alert(1)>', brand_color: 'red' } })),
+    );
+    expect(await screen.findByText('<img src=x onerror=alert(1)>')).toBeTruthy();
+    expect(document.querySelector('img')).toBeNull();
+  });
+});
+
+describe('pay screen, IMPS', () => {
+  it('shows account, name, IFSC and amount, each with a copy button', async () => {
+    renderApp(new FakeApi(impsOrder()));
+    expect(await screen.findByRole('heading', { name: 'Pay by bank transfer (IMPS)' })).toBeTruthy();
+    const details = screen.getByRole('heading', { name: 'Pay by bank transfer (IMPS)' }).closest('section');
+    if (!details) throw new Error('no section');
+    const scope = within(details);
+    expect(scope.getByText('001234567890123')).toBeTruthy();
+    expect(scope.getByText('HDFC0001234')).toBeTruthy();
+    expect(scope.getByText('HDFC Bank')).toBeTruthy();
+    expect(scope.getByText('₹2,50,000.00')).toBeTruthy();
+    for (const name of ['Copy Account number', 'Copy Account name', 'Copy IFSC', 'Copy Amount']) {
+      expect(scope.getByRole('button', { name })).toBeTruthy();
+    }
+    fireEvent.click(scope.getByRole('button', { name: 'Copy IFSC' }));
+    await settle();
+    expect(writeText).toHaveBeenCalledWith('HDFC0001234');
+    expect(screen.queryByRole('img', { name: /QR/ })).toBeNull();
+    fireEvent.click(screen.getByText('Where do I find the UTR?'));
+    expect(screen.getByText(/IMPS reference/)).toBeTruthy();
+  });
+});
+
+describe('sandbox', () => {
+  it('offers a clearly marked simulation that fills in the UTR', async () => {
+    const api = new FakeApi(sampleOrder({ sandbox: true }));
+    renderApp(api);
+    expect(await screen.findByText('Test mode: no real money moves.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Simulate a payment' }));
+    await settle();
+    expect(api.simulatePayment).toHaveBeenCalledWith('pay_123');
+    expect(screen.getByText(/Simulated bank credit \(test only\)\. UTR: 012345678901/)).toBeTruthy();
+    expect((screen.getByLabelText('UTR (12-digit reference number)') as HTMLInputElement).value).toBe(
+      '012345678901',
+    );
+  });
+
+  it('is absent in production mode', async () => {
+    renderApp(new FakeApi(sampleOrder({ sandbox: false })));
+    await screen.findByRole('region', { name: 'Amount to pay' });
+    expect(screen.queryByRole('button', { name: 'Simulate a payment' })).toBeNull();
+  });
+});
