@@ -1,13 +1,15 @@
 /**
  * A payer claims a UTR for an order (india_match). The claim moves a pending, overdue or failed
- * order to processing, and settles it at once if the bank credit arrived first.
+ * order to processing, and settles it at once if the bank credit arrived first. Claiming the same
+ * UTR again is an idempotent retry (and reopens an order that expired or failed meanwhile).
  * One UTR belongs to one order only, system-wide; an order takes at most 5 distinct UTRs.
  */
+import { isFinalStatus } from '../../shared/order-status.js';
 import type { Order } from '../orders/order.js';
 import { lockOrder } from '../orders/order-store.js';
 import type { Db } from '../store/db.js';
 import { changeStatus } from './change-status.js';
-import { lockCreditByUtr, settleWithCredit } from './settle-credit.js';
+import { lockCreditByUtr, lockUtr, settleWithCredit } from './settle-credit.js';
 
 export const MAX_UTRS_PER_ORDER = 5;
 
@@ -27,6 +29,7 @@ export async function claimUtr(
   now: Date,
 ): Promise<ClaimResult> {
   return db.transaction(async (tx) => {
+    await lockUtr(tx, utr);
     const order = await lockOrder(tx, paymentUid);
     if (!order) return { kind: 'not_found' };
     if (order.transaction_type !== 'income') return { kind: 'not_collection' };
@@ -34,26 +37,27 @@ export async function claimUtr(
       'SELECT payment_uid FROM utr_claims WHERE utr = $1',
       [utr],
     );
-    if (owner) return owner.payment_uid === paymentUid ? { kind: 'claimed', order } : { kind: 'utr_used' };
-    if (
-      order.payment_status === 'completed' ||
-      order.payment_status === 'reject' ||
-      order.payment_status === 'refund'
-    ) {
-      return { kind: 'final', order };
+    if (owner && owner.payment_uid !== paymentUid) return { kind: 'utr_used' };
+    if (isFinalStatus(order.payment_status)) {
+      // The same claim again on a settled order is an idempotent retry; a new UTR is refused.
+      return owner ? { kind: 'claimed', order } : { kind: 'final', order };
     }
-    const [count] = await tx.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM utr_claims WHERE payment_uid = $1',
-      [paymentUid],
-    );
-    if ((count?.n ?? 0) >= MAX_UTRS_PER_ORDER) return { kind: 'too_many', order };
-    const inserted = await tx.query(
-      `INSERT INTO utr_claims (utr, payment_uid, client_ip, claimed_at) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (utr) DO NOTHING RETURNING utr`,
-      [utr, paymentUid, clientIp, now],
-    );
-    // Another order claimed the same UTR in a concurrent transaction and committed first.
-    if (inserted.length === 0) return { kind: 'utr_used' };
+    if (!owner) {
+      const [count] = await tx.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM utr_claims WHERE payment_uid = $1',
+        [paymentUid],
+      );
+      if ((count?.n ?? 0) >= MAX_UTRS_PER_ORDER) return { kind: 'too_many', order };
+      const inserted = await tx.query(
+        `INSERT INTO utr_claims (utr, payment_uid, client_ip, claimed_at) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (utr) DO NOTHING RETURNING utr`,
+        [utr, paymentUid, clientIp, now],
+      );
+      // Another order claimed the same UTR in a concurrent transaction and committed first.
+      if (inserted.length === 0) return { kind: 'utr_used' };
+    }
+    // A new claim, or the payer's own UTR again after the order expired or failed: either way
+    // the order is being paid again, and a credit that already arrived settles it now.
     let current = order;
     if (current.payment_status !== 'processing') {
       const changed = await changeStatus(

@@ -6,7 +6,7 @@
 import type { Order } from '../orders/order.js';
 import { lockOrder } from '../orders/order-store.js';
 import type { Db } from '../store/db.js';
-import { type BankCredit, settleWithCredit } from './settle-credit.js';
+import { type BankCredit, lockUtr, settleWithCredit } from './settle-credit.js';
 
 export interface NewCredit {
   readonly utr: string;
@@ -30,6 +30,7 @@ export type PostCreditResult =
 
 export async function postCredit(db: Db, input: NewCredit, now: Date): Promise<PostCreditResult> {
   return db.transaction(async (tx) => {
+    await lockUtr(tx, input.utr);
     const [inserted] = await tx.query<BankCredit>(
       `INSERT INTO bank_credits (utr, amount, payee, payer_name, credited_at, source, created_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7)

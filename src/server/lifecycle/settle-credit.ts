@@ -1,13 +1,15 @@
 /**
  * Settles an order with a bank credit whose UTR its payer claimed: the exact amount completes
- * it; any other amount rejects it, saying what arrived. A credit for an order that is already
- * final stays unmatched for the operator. Runs inside the caller's transaction with both rows
- * locked.
+ * it; any other amount rejects it, saying what arrived. A late credit for an order that is
+ * overdue or failed moves it back to processing first (decisions B.9: late payments are still
+ * matched). A credit for an order that is already final stays unmatched for the operator. Runs
+ * inside the caller's transaction with the UTR (lockUtr), the order and the credit locked.
  */
 import { formatAmount } from '../../shared/money.js';
 import type { Order } from '../orders/order.js';
 import type { Queryable } from '../store/db.js';
 import { changeStatus } from './change-status.js';
+import { canTransition } from './transitions.js';
 
 export interface BankCredit {
   readonly id: number;
@@ -34,8 +36,19 @@ export async function settleWithCredit(
   now: Date,
 ): Promise<SettleResult> {
   if (credit.payment_uid !== null) return { kind: 'unmatched', reason: 'credit already matched' };
-  if (order.payment_status !== 'processing') {
-    return { kind: 'unmatched', reason: `order is ${order.payment_status}` };
+  let current = order;
+  if (current.payment_status !== 'processing') {
+    if (!canTransition(order.transaction_type, order.payment_status, 'processing')) {
+      return { kind: 'unmatched', reason: `order is ${order.payment_status}` };
+    }
+    const reopened = await changeStatus(
+      tx,
+      order,
+      { to: 'processing', cause: 'bank_credit', detail: credit.utr },
+      now,
+    );
+    if (reopened.kind === 'refused') return { kind: 'unmatched', reason: `order is ${order.payment_status}` };
+    current = reopened.order;
   }
   const exact = credit.amount === order.amount;
   const change = exact
@@ -54,7 +67,7 @@ export async function settleWithCredit(
         matchedUtr: credit.utr,
         failReason: `amount mismatch: received ${formatAmount(credit.amount)} INR, expected ${formatAmount(order.amount)} INR`,
       };
-  const result = await changeStatus(tx, order, change, now);
+  const result = await changeStatus(tx, current, change, now);
   if (result.kind === 'refused') return { kind: 'unmatched', reason: `order is ${order.payment_status}` };
   await tx.query('UPDATE bank_credits SET payment_uid = $2, matched_at = $3 WHERE id = $1', [
     credit.id,
@@ -63,6 +76,19 @@ export async function settleWithCredit(
   ]);
   return exact ? { kind: 'completed', order: result.order } : { kind: 'rejected', order: result.order };
 }
+
+/**
+ * Serialises everything that concerns one UTR (a claim and a credit arriving at the same moment)
+ * until the transaction ends. Without it, under READ COMMITTED a claim and a credit committing
+ * together would each miss the other and the credit would wait forever. Take it before locking
+ * the order, in every path, so that the locks are always taken in the same order.
+ */
+export async function lockUtr(tx: Queryable, utr: string): Promise<void> {
+  await tx.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [UTR_LOCK_CLASS, utr]);
+}
+
+/** The first key of the two-key advisory locks on UTRs (any fixed number not used elsewhere). */
+const UTR_LOCK_CLASS = 8_130_412;
 
 export async function lockCreditByUtr(tx: Queryable, utr: string): Promise<BankCredit | undefined> {
   const [credit] = await tx.query<BankCredit>('SELECT * FROM bank_credits WHERE utr = $1 FOR UPDATE', [utr]);
