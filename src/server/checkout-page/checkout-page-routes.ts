@@ -1,0 +1,94 @@
+/**
+ * Serves the built checkout page (dist/checkout): hashed assets cached for a year, the page
+ * itself never cached and under a strict Content Security Policy whose frame-ancestors are the
+ * order's embed origins. An unknown payment_uid still gets the page (it shows "link not found" in
+ * the payer's language) with status 404.
+ */
+import { join } from 'node:path';
+import { Hono } from 'hono';
+import { pageHeaders } from './page-headers.js';
+import { type Encoding, listFiles, loadStaticFile, pickEncoding, type StaticFile } from './static-files.js';
+
+export interface CheckoutPageDeps {
+  /** Folder with the built page (dist/checkout): index.html and assets/. */
+  readonly distDir: string;
+  /** Allowed iframe parent origins for the order, or undefined when the order does not exist. */
+  readonly embedOrigins: (paymentUid: string) => Promise<readonly string[] | undefined>;
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Unhashed top-level files (favicon): cached briefly, revalidated after. */
+const SHORT = 'public, max-age=3600';
+const PAYMENT_UID = /^[A-Za-z0-9_.-]{1,128}$/;
+
+export function checkoutPageRoutes(deps: CheckoutPageDeps): Hono {
+  const files = new Map<string, StaticFile>();
+  for (const name of listFiles(deps.distDir)) files.set(name, loadStaticFile(join(deps.distDir, name)));
+  const index = files.get('index.html');
+  if (!index) throw new Error(`checkout page: no index.html in ${deps.distDir} (run npm run build:checkout)`);
+  files.delete('index.html');
+
+  const app = new Hono();
+
+  app.get('/checkout/assets/*', (c) => {
+    const name = c.req.path.slice('/checkout/'.length);
+    const file = files.get(name);
+    if (!file) return notFound();
+    return send(file, c.req.header('accept-encoding'), 200, { 'Cache-Control': IMMUTABLE });
+  });
+
+  const page = async (paymentUid: string, acceptEncoding: string | undefined) => {
+    let origins: readonly string[] | undefined;
+    if (PAYMENT_UID.test(paymentUid)) {
+      try {
+        origins = await deps.embedOrigins(paymentUid);
+      } catch {
+        // The store is unreachable: serve the page anyway, embeddable by nobody; it will retry.
+        origins = [];
+      }
+    }
+    return send(index, acceptEncoding, origins === undefined ? 404 : 200, pageHeaders(origins ?? []));
+  };
+
+  app.get('/checkout/:payment_uid', async (c) => {
+    const segment = c.req.param('payment_uid');
+    const topLevel = files.get(segment);
+    if (topLevel) return send(topLevel, c.req.header('accept-encoding'), 200, { 'Cache-Control': SHORT });
+    return page(segment, c.req.header('accept-encoding'));
+  });
+  app.get('/checkout', (c) => page('', c.req.header('accept-encoding')));
+  app.get('/checkout/', (c) => page('', c.req.header('accept-encoding')));
+
+  return app;
+}
+
+function send(
+  file: StaticFile,
+  acceptEncoding: string | undefined,
+  status: number,
+  headers: Record<string, string>,
+): Response {
+  const encoding: Encoding = pickEncoding(acceptEncoding, file.compressible);
+  const body = file.body(encoding);
+  const out = new Headers({
+    'Content-Type': file.contentType,
+    'X-Content-Type-Options': 'nosniff',
+    'Cross-Origin-Resource-Policy': 'same-origin',
+    ...headers,
+    'Content-Length': String(body.byteLength),
+  });
+  if (file.compressible) out.set('Vary', 'Accept-Encoding');
+  if (encoding !== 'identity') out.set('Content-Encoding', encoding);
+  return new Response(body, { status, headers: out });
+}
+
+function notFound(): Response {
+  return new Response('Not found', {
+    status: 404,
+    headers: {
+      'Content-Type': 'text/plain; charset=utf-8',
+      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': 'no-store',
+    },
+  });
+}
