@@ -18,12 +18,15 @@ const base = '/checkout/';
 
 const gz = (buffer) => gzipSync(buffer, { level: 9 }).length;
 const kib = (bytes) => `${(bytes / 1024).toFixed(2)} KiB`;
-const fileFor = (url) => join(distDir, url.startsWith(base) ? url.slice(base.length) : url.replace(/^\//, ''));
+const fileFor = (url) =>
+  join(distDir, url.startsWith(base) ? url.slice(base.length) : url.replace(/^\//, ''));
 
 const html = readFileSync(join(distDir, 'index.html'), 'utf8');
 const problems = [];
-if (/<script(?![^>]*\bsrc=)[^>]*>/i.test(html)) problems.push('index.html has an inline <script> (CSP forbids it)');
-if (/<style[\s>]/i.test(html) || /\sstyle=/i.test(html)) problems.push('index.html has inline styles (CSP forbids them)');
+if (/<script(?![^>]*\bsrc=)[^>]*>/i.test(html))
+  problems.push('index.html has an inline <script> (CSP forbids it)');
+if (/<style[\s>]/i.test(html) || /\sstyle=/i.test(html))
+  problems.push('index.html has inline styles (CSP forbids them)');
 
 const first = new Map();
 first.set('index.html', gz(readFileSync(join(distDir, 'index.html'))));

@@ -6,17 +6,18 @@ import { formatInr } from '../lib/format-inr.js';
 import { acceptsUtr, isClosingView, type OrderView } from '../lib/order-view.js';
 import { safeRedirectUrl } from '../lib/safe-redirect.js';
 import { RedirectNotice } from './redirect-notice.js';
+import { type MarkKind, StatusMark } from './status-mark.js';
 import { UtrForm } from './utr-form.js';
 
 export type ResultView = Exclude<OrderView, 'pay' | 'payout'>;
 
-const TEXT: { readonly [V in ResultView]: { title: MessageKey; body: MessageKey; mark: string } } = {
-  verifying: { title: 'statusVerifying', body: 'verifyingBody', mark: '…' },
-  success: { title: 'statusSuccess', body: 'successBody', mark: '✓' },
-  rejected: { title: 'statusRejected', body: 'rejectedBody', mark: '!' },
-  failed: { title: 'statusFailed', body: 'failedBody', mark: '!' },
-  expired: { title: 'statusExpired', body: 'expiredBody', mark: '⏱' },
-  refunded: { title: 'statusRefunded', body: 'refundedBody', mark: '↩' },
+const TEXT: { readonly [V in ResultView]: { title: MessageKey; body: MessageKey; mark: MarkKind } } = {
+  verifying: { title: 'statusVerifying', body: 'verifyingBody', mark: 'dots' },
+  success: { title: 'statusSuccess', body: 'successBody', mark: 'check' },
+  rejected: { title: 'statusRejected', body: 'rejectedBody', mark: 'cross' },
+  failed: { title: 'statusFailed', body: 'failedBody', mark: 'cross' },
+  expired: { title: 'statusExpired', body: 'expiredBody', mark: 'clock' },
+  refunded: { title: 'statusRefunded', body: 'refundedBody', mark: 'back' },
 };
 
 export interface ResultScreenProps {
@@ -38,9 +39,7 @@ export function ResultScreen({ view, order, utrDraft, onUtrChange, onAccepted, o
   const showReason = (view === 'rejected' || view === 'failed') && order.fail_reason;
   return (
     <section class={`result ${view}`}>
-      <p class="mark" aria-hidden="true">
-        {text.mark}
-      </p>
+      <StatusMark kind={text.mark} />
       <h1 tabIndex={-1}>{t(text.title)}</h1>
       <p>{t(text.body, { amount, merchant })}</p>
       <dl class="fields">

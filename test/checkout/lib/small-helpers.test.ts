@@ -31,8 +31,10 @@ describe('detectPlatform', () => {
 });
 
 describe('brandColor', () => {
-  it('accepts only #rrggbb', () => {
+  it('accepts only #rrggbb dark enough for white text', () => {
     expect(brandColor('#AA3300')).toBe('#AA3300');
+    expect(brandColor('#ffee00')).toBeUndefined();
+    expect(brandColor('#777777')).toBeUndefined();
     expect(brandColor('red; background:url(x)')).toBeUndefined();
     expect(brandColor(null)).toBeUndefined();
   });
