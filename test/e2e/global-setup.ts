@@ -1,0 +1,21 @@
+/**
+ * Starts the store's shared service processes for a vitest project (e2e-pglite or e2e-postgres)
+ * and hands their addresses to the flow files through `inject('e2eServices')`.
+ */
+import type { TestProject } from 'vitest/node';
+import { type ServiceSets, type StoreKind, startServiceSets } from './support/services.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    e2eServices: ServiceSets;
+  }
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const store: StoreKind = project.name === 'e2e-postgres' ? 'postgres' : 'pglite';
+  const started = Date.now();
+  const { sets, stop } = await startServiceSets(store);
+  console.log(`[e2e] ${store}: services ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  project.provide('e2eServices', sets);
+  return stop;
+}

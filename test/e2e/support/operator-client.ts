@@ -1,0 +1,90 @@
+/** The operator API (bearer token), as the operator CLI uses it. */
+
+export interface OperatorAnswer<T> {
+  readonly status: number;
+  readonly data: T;
+}
+
+export interface MerchantCreated {
+  readonly merchant_uid: string;
+  readonly api_key: string;
+  readonly api_secret: string;
+  readonly merchant: { readonly uid: string; readonly name: string };
+}
+
+export interface CreditOutcome {
+  readonly utr: string;
+  readonly amount: string;
+  readonly outcome: string;
+  readonly payment_uid?: string;
+  readonly payment_status?: string;
+}
+
+export interface CallbackLog {
+  readonly notify_status: string;
+  readonly outbox: readonly {
+    readonly id: number;
+    readonly status_seq: number;
+    readonly payment_status: string;
+    readonly state: string;
+    readonly attempts: number;
+  }[];
+  readonly attempts: readonly {
+    readonly outbox_id: number;
+    readonly attempt: number;
+    readonly payment_status: string;
+    readonly http_status: number | null;
+    readonly error: string;
+    readonly worker: string;
+  }[];
+}
+
+export class OperatorClient {
+  constructor(
+    readonly baseUrl: string,
+    private readonly token: string,
+  ) {}
+
+  via(baseUrl: string): OperatorClient {
+    return new OperatorClient(baseUrl, this.token);
+  }
+
+  async request<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<OperatorAnswer<T>> {
+    const response = await fetch(`${this.baseUrl}/operator/api${path}`, {
+      method,
+      headers: {
+        Authorization: `Bearer ${this.token}`,
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const json = (await response.json()) as { data: T };
+    return { status: response.status, data: json.data };
+  }
+
+  async createMerchant(input: Record<string, unknown>): Promise<MerchantCreated> {
+    const answer = await this.request<MerchantCreated>('POST', '/merchants', input);
+    if (answer.status !== 201)
+      throw new Error(`merchant creation answered ${answer.status}: ${JSON.stringify(answer.data)}`);
+    return answer.data;
+  }
+
+  async postCredit(credit: {
+    utr: string;
+    amount: string;
+    payee?: string;
+    payer_name?: string;
+  }): Promise<CreditOutcome> {
+    const answer = await this.request<CreditOutcome>('POST', '/credits', credit);
+    if (answer.status !== 201 && answer.status !== 200) {
+      throw new Error(`credit answered ${answer.status}: ${JSON.stringify(answer.data)}`);
+    }
+    return answer.data;
+  }
+
+  async callbacks(paymentUid: string): Promise<CallbackLog> {
+    const answer = await this.request<CallbackLog>('GET', `/orders/${paymentUid}/callbacks`);
+    if (answer.status !== 200) throw new Error(`callbacks answered ${answer.status}`);
+    return answer.data;
+  }
+}

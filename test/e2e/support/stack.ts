@@ -1,0 +1,69 @@
+/**
+ * What one flow file works with: a shared service set of its store (see services.ts), a merchant
+ * of its own created through the operator API, and the merchant's site (callbacks, redirect_url,
+ * embedding pages) on loopback.
+ */
+import { afterAll, beforeAll, inject } from 'vitest';
+import { MerchantClient } from './merchant-client.js';
+import { type MerchantSite, startMerchantSite } from './merchant-site.js';
+import { OperatorClient } from './operator-client.js';
+import type { ServiceSetName, StoreKind } from './services.js';
+
+export function storeKind(): StoreKind {
+  return process.env.E2E_STORE === 'postgres' ? 'postgres' : 'pglite';
+}
+
+export const MERCHANT = {
+  name: 'Chai Point',
+  upi_vpa: 'chaipoint@okaxis',
+  upi_payee_name: 'Chai Point',
+  imps_account: '123456789012',
+  imps_account_name: 'Chai Point Traders',
+  imps_ifsc: 'HDFC0001234',
+  imps_bank_name: 'HDFC Bank',
+} as const;
+
+export interface Stack {
+  readonly store: StoreKind;
+  /** Every process of the set; the first is where payment_url points. */
+  readonly urls: readonly string[];
+  readonly url: string;
+  readonly operator: OperatorClient;
+  readonly merchant: MerchantClient;
+  readonly site: MerchantSite;
+}
+
+/**
+ * Registers the file's hooks and returns its stack, filled in before the first test runs.
+ * The merchant may embed the checkout from `site.origin`, not from `site.otherOrigin`.
+ */
+export function useStack(setName: ServiceSetName = 'main'): Stack {
+  const stack = {} as { -readonly [K in keyof Stack]: Stack[K] };
+  beforeAll(async () => {
+    const set = inject('e2eServices')[setName];
+    if (!set) throw new Error(`no "${setName}" services for the ${storeKind()} store`);
+    const secrets = new Map<string, string>();
+    const site = await startMerchantSite((apiKey) => secrets.get(apiKey));
+    const [url] = set.urls;
+    if (!url) throw new Error('no service process');
+    const operator = new OperatorClient(url, set.operatorToken);
+    const created = await operator.createMerchant({ ...MERCHANT, embed_origins: [site.origin] });
+    secrets.set(created.api_key, created.api_secret);
+    Object.assign(stack, {
+      store: storeKind(),
+      urls: set.urls,
+      url,
+      operator,
+      site,
+      merchant: new MerchantClient(url, {
+        merchantUid: created.merchant_uid,
+        apiKey: created.api_key,
+        apiSecret: created.api_secret,
+      }),
+    });
+  });
+  afterAll(async () => {
+    await stack.site?.close();
+  });
+  return stack;
+}

@@ -1,0 +1,49 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+/**
+ * The browser suite (`npm run test:e2e`, after `npm run build`): the built service as child
+ * processes, Chromium through playwright-core, a merchant test server on loopback. Not part of
+ * `npm test`. Every flow runs against a fresh embedded store; with E2E_DATABASE_URL set, again
+ * against fresh PostgreSQL databases, plus the two-process flow. Each project's global setup starts
+ * the service processes its files share; files run one at a time (few cores, one browser each).
+ */
+const postgres = Boolean(process.env.E2E_DATABASE_URL);
+
+const shared = {
+  environment: 'node' as const,
+  testTimeout: 90_000,
+  hookTimeout: 90_000,
+  globalSetup: ['test/e2e/global-setup.ts'],
+};
+
+export default defineConfig({
+  root: fileURLToPath(new URL('../..', import.meta.url)),
+  test: {
+    fileParallelism: false,
+    maxWorkers: 1,
+    projects: [
+      {
+        test: {
+          ...shared,
+          name: 'e2e-pglite',
+          include: ['test/e2e/flows/*.test.ts'],
+          exclude: ['test/e2e/flows/two-processes.test.ts'],
+          env: { E2E_STORE: 'pglite' },
+        },
+      },
+      ...(postgres
+        ? [
+            {
+              test: {
+                ...shared,
+                name: 'e2e-postgres',
+                include: ['test/e2e/flows/*.test.ts'],
+                env: { E2E_STORE: 'postgres' },
+              },
+            },
+          ]
+        : []),
+    ],
+  },
+});
