@@ -13,6 +13,8 @@ export function useOrderPoller(api: CheckoutApi, paymentUid: string): [PollerSta
     const onOnline = () => poller.refreshNow();
     document.addEventListener('visibilitychange', onVisibility);
     window.addEventListener('online', onOnline);
+    // Back from the UPI app via the browser's back-forward cache.
+    window.addEventListener('pageshow', onOnline);
     poller.setVisible(document.visibilityState !== 'hidden');
     poller.start();
     return () => {
@@ -20,6 +22,7 @@ export function useOrderPoller(api: CheckoutApi, paymentUid: string): [PollerSta
       poller.stop();
       document.removeEventListener('visibilitychange', onVisibility);
       window.removeEventListener('online', onOnline);
+      window.removeEventListener('pageshow', onOnline);
     };
   }, [poller]);
 

@@ -99,7 +99,11 @@ export function createOrderPoller({ api, paymentUid, now = Date.now }: OrderPoll
       case 'not-found':
         update({ phase: 'not-found', offline: false });
         break;
-      default:
+      case 'refused':
+        // Rate limited (or another refusal): back off quietly; the connection itself is fine.
+        failures++;
+        break;
+      case 'offline':
         failures++;
         update({ offline: true, phase: state.phase === 'loading' ? 'unreachable' : state.phase });
     }

@@ -120,4 +120,22 @@ describe('status following', () => {
     await advance(0);
     expect(api.getOrderCalls.length).toBe(calls + 1);
   });
+
+  it('backs off quietly when polling is rate limited, without claiming to be offline', async () => {
+    const api = new FakeApi(sampleOrder());
+    renderApp(api);
+    await advance(0);
+    const real = api.getOrder.bind(api);
+    const spy = vi
+      .spyOn(api, 'getOrder')
+      .mockResolvedValue({ kind: 'refused', code: 'rate_limited', retryAfterSeconds: 5 });
+    await advance(3_000);
+    expect(screen.queryByText(/You are offline/)).toBeNull();
+    const limited = spy.mock.calls.length;
+    await advance(3_000);
+    expect(spy.mock.calls.length - limited).toBeLessThanOrEqual(1);
+    spy.mockImplementation(real);
+    await advance(10_000);
+    expect(screen.getByRole('region', { name: 'Amount to pay' })).toBeTruthy();
+  });
 });
