@@ -32,6 +32,29 @@ Sandbox
   demo-order [--amount 199.00] [--payterm UPI|IMPS]  (uses MERCHANT_UID, API_KEY, API_SECRET)
 `;
 
+const STRING_FLAGS = [
+  'name',
+  'upi-vpa',
+  'upi-payee-name',
+  'imps-account',
+  'imps-account-name',
+  'imps-ifsc',
+  'imps-bank-name',
+  'brand-color',
+  'upi-min',
+  'upi-max',
+  'imps-min',
+  'imps-max',
+  'utr',
+  'amount',
+  'payee',
+  'payer-name',
+  'merchant',
+  'status',
+  'reason',
+  'payterm',
+];
+
 const env = process.env;
 const serviceUrl = (env.SERVICE_URL ?? 'http://localhost:8080').replace(/\/+$/, '');
 
@@ -99,7 +122,11 @@ async function run(argv: string[]): Promise<unknown> {
     args: argv,
     allowPositionals: true,
     strict: false,
-    options: { 'embed-origin': { type: 'string', multiple: true }, unmatched: { type: 'boolean' } },
+    options: {
+      ...Object.fromEntries(STRING_FLAGS.map((name) => [name, { type: 'string' as const }])),
+      'embed-origin': { type: 'string', multiple: true },
+      unmatched: { type: 'boolean' },
+    },
   });
   const [command, a, b] = positionals;
   const flag = (name: string) => (typeof flags[name] === 'string' ? (flags[name] as string) : undefined);

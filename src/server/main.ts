@@ -1,0 +1,56 @@
+/**
+ * The only edge: reads the environment once, starts the service, and shuts it down gracefully
+ * on SIGTERM/SIGINT (stop accepting, finish requests in flight, close the store).
+ */
+import { loadConfig } from './config.js';
+import { createLogger } from './log.js';
+import { sandboxOperatorToken } from './operator/operator-token.js';
+import { startService } from './service.js';
+
+async function main(): Promise<void> {
+  const env = { ...process.env };
+  if (!env.OPERATOR_TOKEN && (env.MODE ?? 'sandbox') === 'sandbox') {
+    const token = sandboxOperatorToken(env.DATA_DIR ?? './data');
+    env.OPERATOR_TOKEN = token.token;
+    if (token.created)
+      process.stderr.write(
+        `\n  Operator token written to ${token.path} (sandbox; set OPERATOR_TOKEN to choose one).\n`,
+      );
+  }
+  const result = loadConfig(env);
+  if (!result.ok) {
+    process.stderr.write(
+      `Configuration error:\n${result.errors.map((error) => `  - ${error}`).join('\n')}\n`,
+    );
+    process.exit(1);
+  }
+  const { config } = result;
+  const log = createLogger(config.logLevel);
+  const service = await startService(config, log);
+  process.stderr.write(
+    `\n  Service ready at ${config.publicBaseUrl}  (payer pages under /checkout/, API docs at /openapi.json)\n\n`,
+  );
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info('shutting down', { signal });
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    service.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        log.error('shutdown failed', { error });
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

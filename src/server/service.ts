@@ -1,0 +1,99 @@
+/**
+ * Assembles a running service from a validated configuration: store, app, dispatcher,
+ * background work and the HTTP server. main.ts calls it; so can a harness.
+ */
+import { type AddressInfo, createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import { createApp } from './app.js';
+import type { AppDeps } from './app-deps.js';
+import { sandboxChannel } from './channel/sandbox-channel.js';
+import { checkoutPageRoutes } from './checkout-page/checkout-page-routes.js';
+import { systemClock } from './clock.js';
+import type { Config } from './config.js';
+import { createMetrics } from './http/metrics.js';
+import { createBackgroundWork } from './lifecycle/background-work.js';
+import type { Logger } from './log.js';
+import { ensureDemoMerchant } from './merchants/demo-merchant.js';
+import { findMerchant } from './merchants/merchant-store.js';
+import { callbackRoutes } from './notify/callback-routes.js';
+import { createDispatcher } from './notify/dispatcher.js';
+import { findOrder } from './orders/order-store.js';
+import { openDb } from './store/open-db.js';
+
+export interface RunningService {
+  readonly url: string;
+  readonly port: number;
+  /** Stops accepting, finishes requests in flight, stops the workers and closes the store. */
+  close(): Promise<void>;
+}
+
+export const DEFAULT_CHECKOUT_DIR = fileURLToPath(new URL('../../checkout', import.meta.url));
+
+export async function startService(
+  config: Config,
+  log: Logger,
+  checkoutDir = DEFAULT_CHECKOUT_DIR,
+): Promise<RunningService> {
+  const db = await openDb(config.store);
+  const clock = systemClock;
+  const metrics = createMetrics();
+  const dispatcher = createDispatcher({
+    db,
+    clock,
+    log: log.child({ component: 'dispatcher' }),
+    metrics,
+    config,
+  });
+  const deps: AppDeps = { config, db, clock, log, metrics, outbox: dispatcher };
+  const work = createBackgroundWork({
+    db,
+    clock,
+    log: log.child({ component: 'background' }),
+    outbox: dispatcher,
+    channel: config.mode === 'sandbox' ? sandboxChannel(config.sandboxPayoutDelaySeconds) : undefined,
+  });
+  const checkoutPage = checkoutPageRoutes({
+    distDir: checkoutDir,
+    embedOrigins: async (paymentUid) => {
+      const order = await findOrder(db, paymentUid);
+      if (!order) return undefined;
+      return (await findMerchant(db, order.merchant_uid))?.embed_origins ?? [];
+    },
+  });
+  const app = createApp(deps, { checkoutPage, operatorExtras: [callbackRoutes(deps)] });
+  await ensureDemoMerchant(deps);
+
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host });
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  const port = (server.address() as AddressInfo).port;
+  dispatcher.start();
+  work.start();
+  log.info('service listening', { port, store: db.kind, mode: config.mode, base_url: config.publicBaseUrl });
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await Promise.all([dispatcher.stop(), work.stop()]);
+      await db.close();
+      log.info('service stopped');
+    },
+  };
+}
+
+/** Asks the system for a free port (for harnesses that start the service). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
