@@ -19,7 +19,13 @@ export function CopyButton({ text, what }: { readonly text: string; readonly wha
 
   return (
     <>
-      <button type="button" class="button small" aria-label={t('copyWhat', { what })} onClick={onClick}>
+      <button
+        type="button"
+        class="button small"
+        // The visible text must stay part of the accessible name (WCAG 2.5.3, label in name).
+        aria-label={state === 'copied' ? `${t('copied')}: ${what}` : t('copyWhat', { what })}
+        onClick={onClick}
+      >
         {state === 'copied' ? t('copied') : t('copy')}
       </button>
       <span role="status" class={state === 'failed' ? 'copy-failed' : 'visually-hidden'}>
