@@ -66,7 +66,17 @@ export async function startService(options: ServiceOptions): Promise<ServiceProc
   const child = spawn(process.execPath, [MAIN], { cwd: ROOT_DIR, env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout?.pipe(log, { end: false });
   child.stderr?.pipe(log, { end: false });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  let stopping = false;
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code, signal) => {
+      // Said at once, so a flow failing afterwards is not a mystery.
+      if (!stopping)
+        console.error(
+          `[e2e] service ${options.name} exited unexpectedly (${signal ?? code}); see ${logPath}`,
+        );
+      resolve(code);
+    }),
+  );
 
   const cleanUp = () => {
     log.end();
@@ -75,6 +85,7 @@ export async function startService(options: ServiceOptions): Promise<ServiceProc
   try {
     await waitUntilReady(url, child, exited, logPath);
   } catch (error) {
+    stopping = true;
     await stopChild(child, exited);
     cleanUp();
     throw error;
@@ -84,6 +95,7 @@ export async function startService(options: ServiceOptions): Promise<ServiceProc
     url,
     logPath,
     async stop() {
+      stopping = true;
       await stopChild(child, exited);
       cleanUp();
     },
