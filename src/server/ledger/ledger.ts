@@ -65,7 +65,11 @@ export async function post(tx: Queryable, order: Order, event: LedgerEvent, now:
     if (isUniqueViolation(error, 'ledger_postings_once')) return { kind: 'already_posted' };
     throw error;
   }
-  for (const [account, amount] of entriesFor(event, order)) {
+  // Accounts are updated in one global order (by id), the same order in which creating a payout
+  // locks them, so that concurrent postings for one merchant wait for each other instead of
+  // deadlocking (a release locking held then available against a hold locking available then held).
+  const entries = entriesFor(event, order).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  for (const [account, amount] of entries) {
     await tx.query('INSERT INTO ledger_entries (posting_id, account_id, amount) VALUES ($1, $2, $3)', [
       postingId,
       account,
