@@ -97,5 +97,10 @@ export function ResultScreen({ view, order, utrDraft, onUtrChange, onAccepted, o
 function formatTime(iso: string, locale: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(`${locale}-IN`, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  // A 24-hour clock: every Indian locale's 12-hour form ends in a Latin "AM"/"PM".
+  return new Intl.DateTimeFormat(`${locale}-IN`, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    hourCycle: 'h23',
+  }).format(date);
 }
