@@ -6,7 +6,6 @@
 import { availableAccount, heldAccount } from '../merchants/merchant-store.js';
 import type { Order } from '../orders/order.js';
 import type { Queryable } from '../store/db.js';
-import { isUniqueViolation } from '../store/db.js';
 
 export const BANK_ACCOUNT = 'sys:bank';
 
@@ -48,23 +47,15 @@ export type PostResult = { readonly kind: 'posted' } | { readonly kind: 'already
  * key, so a retried operation can never move money twice.
  */
 export async function post(tx: Queryable, order: Order, event: LedgerEvent, now: Date): Promise<PostResult> {
-  const [existing] = await tx.query('SELECT id FROM ledger_postings WHERE payment_uid = $1 AND event = $2', [
-    order.payment_uid,
-    event,
-  ]);
-  if (existing) return { kind: 'already_posted' };
-  let postingId: number;
-  try {
-    const [row] = await tx.query<{ id: number }>(
-      'INSERT INTO ledger_postings (payment_uid, event, created_at) VALUES ($1, $2, $3) RETURNING id',
-      [order.payment_uid, event, now],
-    );
-    if (!row) throw new Error('posting insert returned no row');
-    postingId = row.id;
-  } catch (error) {
-    if (isUniqueViolation(error, 'ledger_postings_once')) return { kind: 'already_posted' };
-    throw error;
-  }
+  // ON CONFLICT rather than catching the unique violation: on PostgreSQL a failed statement
+  // aborts the whole transaction, so the caller could not go on after a caught error.
+  const [row] = await tx.query<{ id: number }>(
+    `INSERT INTO ledger_postings (payment_uid, event, created_at) VALUES ($1, $2, $3)
+     ON CONFLICT ON CONSTRAINT ledger_postings_once DO NOTHING RETURNING id`,
+    [order.payment_uid, event, now],
+  );
+  if (!row) return { kind: 'already_posted' };
+  const postingId = row.id;
   // Accounts are updated in one global order (by id), the same order in which creating a payout
   // locks them, so that concurrent postings for one merchant wait for each other instead of
   // deadlocking (a release locking held then available against a hold locking available then held).

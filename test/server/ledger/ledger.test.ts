@@ -15,6 +15,7 @@ import {
   setStatus,
 } from '../lifecycle/support/lifecycle-fixture.js';
 import type { TestApp } from '../support/test-app.js';
+import { storeKind } from '../support/test-db.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -103,6 +104,48 @@ describe('ledger postings', () => {
     expect(await balance(t, key)).toEqual({ available: 1000, held: 0 });
     expect(await count(t, 'ledger_postings WHERE payment_uid = $1', [uid])).toBe(1);
   });
+
+  it('posts an event once when several transactions post it at the same time, each going on afterwards', async () => {
+    const key = await t.addMerchant({ name: 'Racing postings merchant' });
+    const order = await orderRow(t, await createIncome(t, key, { amount: '3.00' }));
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        t.db.transaction(async (tx) => {
+          const result = await post(tx, order, 'collected', t.clock.now());
+          await tx.query('SELECT 1');
+          return result.kind;
+        }),
+      ),
+    );
+    expect(results.sort()).toEqual(['already_posted', 'already_posted', 'already_posted', 'posted']);
+    expect(await balance(t, key)).toEqual({ available: 300, held: 0 });
+  });
+
+  it.runIf(storeKind === 'postgres')(
+    'lets a transaction that waited on another posting of the same event go on once that one commits',
+    async () => {
+      const key = await t.addMerchant({ name: 'Waiting posting merchant' });
+      const order = await orderRow(t, await createIncome(t, key, { amount: '4.00' }));
+      let second: Promise<string> | undefined;
+      const first = t.db.transaction(async (tx) => {
+        const result = await post(tx, order, 'collected', t.clock.now());
+        // Start the second posting and keep this transaction open until it waits on our row.
+        second = t.db.transaction(async (tx2) => {
+          const late = await post(tx2, order, 'collected', t.clock.now());
+          await tx2.query('SELECT 1');
+          return late.kind;
+        });
+        const waiting = `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`;
+        while ((await t.db.query(waiting)).length === 0) {
+          // poll the lock table (another connection) until the second posting is blocked
+        }
+        return result.kind;
+      });
+      expect(await first).toBe('posted');
+      expect(await second).toBe('already_posted');
+      expect(await balance(t, key)).toEqual({ available: 400, held: 0 });
+    },
+  );
 
   it('has a unique key on (order, event) in the store itself', async () => {
     const uid = await fund(t, await t.addMerchant({ name: 'Unique merchant' }), '10.00');
