@@ -78,7 +78,11 @@ export async function startService(options: ServiceOptions): Promise<ServiceProc
     }),
   );
 
+  // Should the runner itself die, the service must not outlive it.
+  const orphanGuard = () => child.kill('SIGKILL');
+  process.once('exit', orphanGuard);
   const cleanUp = () => {
+    process.off('exit', orphanGuard);
     log.end();
     rmSync(dataDir, { recursive: true, force: true });
   };
