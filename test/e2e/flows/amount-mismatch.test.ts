@@ -20,10 +20,13 @@ describe(`Amount mismatch (${storeKind()})`, () => {
     const phone = await browser.phone();
     const page = await phone.newPage();
     await page.goto(order.paymentUrl);
+    await page.getByRole('heading', { name: 'Pay by UPI' }).waitFor();
+    await expectNoAxeViolations(page, 'pay (UPI, phone)');
     const utr = newUtr();
     await page.getByLabel('UTR (12-digit reference number)').fill(utr);
     await page.getByRole('button', { name: 'Confirm payment' }).click();
     await page.getByRole('heading', { level: 1, name: 'Checking your payment' }).waitFor();
+    await expectNoAxeViolations(page, 'verifying');
 
     const credit = await stack.operator.postCredit({ utr, amount: '499.00' });
     expect(credit).toMatchObject({ outcome: 'rejected', payment_status: 'reject' });

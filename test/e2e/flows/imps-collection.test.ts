@@ -44,8 +44,11 @@ describe(`IMPS collection (${storeKind()})`, () => {
     await page.getByLabel('UTR (12-digit reference number)').fill(utr);
     await page.getByRole('button', { name: 'Confirm payment' }).click();
     await page.getByRole('heading', { level: 1, name: 'Checking your payment' }).waitFor();
+    await expectNoAxeViolations(page, 'verifying (IMPS)');
     await stack.operator.postCredit({ utr, amount: '75000.00', payee: MERCHANT.imps_account });
     await page.getByRole('heading', { level: 1, name: 'Payment received' }).waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Stay on this page' }).click();
+    await expectNoAxeViolations(page, 'success (IMPS)');
     await stack.site.waitForCallback(
       (f) =>
         f.merchant_order_id === order.merchantOrderId &&
