@@ -5,9 +5,17 @@ import { withRetry } from './db.js';
 const INT8_OID = 20;
 const parsers = { [INT8_OID]: (value: string) => Number(value) };
 
-/** The embedded store: PGlite in a data directory (`memory://` for tests). One connection. */
-export async function openPgliteDb(dataDir: string): Promise<Db> {
-  const pglite = await PGlite.create(dataDir, { parsers });
+export interface PgliteDb extends Db {
+  /** A copy of the whole data directory, to start another instance from (tests use it as a template). */
+  dump(): Promise<Blob>;
+}
+
+/**
+ * The embedded store: PGlite in a data directory (`memory://` for tests). One connection.
+ * `template` starts it from a dump of another instance instead of an empty cluster.
+ */
+export async function openPgliteDb(dataDir: string, template?: Blob): Promise<PgliteDb> {
+  const pglite = await PGlite.create(dataDir, template ? { parsers, loadDataDir: template } : { parsers });
   const wrap = (target: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     async exec(sql: string) {
       await target.exec(sql);
@@ -22,5 +30,9 @@ export async function openPgliteDb(dataDir: string): Promise<Db> {
     ...wrap(pglite),
     transaction: (fn) => withRetry(() => pglite.transaction((tx) => fn(wrap(tx)))),
     close: () => pglite.close(),
+    dump: async () => {
+      const dump = await pglite.dumpDataDir('none');
+      return dump instanceof Blob ? dump : new Blob([dump]);
+    },
   };
 }

@@ -17,10 +17,28 @@ export interface TestDb extends Db {
   readonly url: string | undefined;
 }
 
+/** A migrated empty PGlite, dumped once per test process; each test store starts from a copy. */
+let template: Promise<Blob> | undefined;
+
+async function migratedTemplate(): Promise<Blob> {
+  template ??= (async () => {
+    const db = await openPgliteDb('memory://');
+    await migrate(db);
+    const dump = await db.dump();
+    await db.close();
+    return dump;
+  })();
+  return template;
+}
+
 export async function openTestDb(options: { dataDir?: string } = {}): Promise<TestDb> {
   if (!testDatabaseUrl) {
-    const db = await openPgliteDb(options.dataDir ?? 'memory://');
-    await migrate(db);
+    if (options.dataDir) {
+      const db = await openPgliteDb(options.dataDir);
+      await migrate(db);
+      return Object.assign(db, { url: undefined });
+    }
+    const db = await openPgliteDb('memory://', await migratedTemplate());
     return Object.assign(db, { url: undefined });
   }
   const name = `t_${randomBytes(6).toString('hex')}`;
