@@ -14,9 +14,10 @@ export async function advancePayouts(
   now: Date,
   batch = 100,
 ): Promise<number> {
+  // Payouts not yet sent come first, so payouts waiting on the bank cannot starve new ones.
   const open = await db.query<Order>(
     `SELECT * FROM orders WHERE transaction_type = 'expense' AND payment_status IN ('pending', 'preparing', 'processing')
-     ORDER BY status_changed_at LIMIT $1`,
+     ORDER BY payment_status = 'processing', status_changed_at LIMIT $1`,
     [batch],
   );
   let changed = 0;

@@ -13,7 +13,7 @@ import { balanceOf } from '../ledger/ledger.js';
 import { changeStatus, orderHistory } from '../lifecycle/change-status.js';
 import { claimsOf } from '../lifecycle/claim-utr.js';
 import { type PostCreditResult, postCredit } from '../lifecycle/post-credit.js';
-import { pathTo } from '../lifecycle/transitions.js';
+import { canTransition, pathTo, type StoredStatus } from '../lifecycle/transitions.js';
 import type { Merchant } from '../merchants/merchant.js';
 import * as merchants from '../merchants/merchant-store.js';
 import type { Order } from '../orders/order.js';
@@ -185,7 +185,7 @@ export function operatorRoutes(deps: AppDeps): Hono {
     const order = await db.transaction(async (tx) => {
       const locked = await lockOrder(tx, c.req.param('payment_uid'));
       if (!locked) throw notFound('payment_uid: no such order');
-      const path = pathTo(locked.transaction_type, locked.payment_status, input.status);
+      const path = operatorPath(locked, input.status);
       if (path.length === 0) {
         throw new AppError(
           409,
@@ -218,6 +218,17 @@ export function operatorRoutes(deps: AppDeps): Hono {
   });
 
   return app;
+}
+
+/**
+ * What an operator may set. A collection completes only through a bank credit, so operators may
+ * fail, reject or refund it, one allowed step at a time. A payout's outcome comes from the bank,
+ * which the operator may stand in for: the chain of allowed steps is walked and recorded.
+ */
+function operatorPath(order: Order, to: StoredStatus): StoredStatus[] {
+  if (order.transaction_type === 'expense') return pathTo('expense', order.payment_status, to);
+  const operatorMay: readonly StoredStatus[] = ['failed', 'reject', 'refund'];
+  return operatorMay.includes(to) && canTransition('income', order.payment_status, to) ? [to] : [];
 }
 
 function merchantView(merchant: Merchant) {

@@ -254,3 +254,17 @@ describe('the operator setting a payout outcome', () => {
     expect((await setStatus(t, uid, 'pending')).status).toBe(400);
   });
 });
+
+describe('payouts waiting on the bank', () => {
+  it('do not starve new payouts when a pass takes fewer payouts than are open', async () => {
+    const slow = sandboxChannel(3600);
+    const key = await fundedMerchant('100.00');
+    const waiting = [await createPayout(t, key, '1.00'), await createPayout(t, key, '1.00')];
+    await settle(slow);
+    for (const uid of waiting) expect((await orderRow(t, uid)).payment_status).toBe('processing');
+    t.clock.advance(1000);
+    const fresh = await createPayout(t, key, '1.00');
+    await advancePayouts(t.db, slow, t.clock.now(), 1);
+    expect((await orderRow(t, fresh)).payment_status).toBe('preparing');
+  });
+});

@@ -13,7 +13,7 @@ import {
   orderRow,
   setStatus,
 } from '../lifecycle/support/lifecycle-fixture.js';
-import { json, type TestApp } from '../support/test-app.js';
+import { createTestApp, incomeBody, json, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -86,5 +86,40 @@ describe('the operator setting a collection status', () => {
     expect(data).toMatchObject({ payment_uid: uid, payment_status: 'processing' });
     expect(data.utr_claims.map((row: { utr: string }) => row.utr)).toEqual([utr]);
     expect(data.history).toHaveLength(2);
+  });
+});
+
+describe('operators and collections', () => {
+  it('cannot complete a collection or move it to processing: only a bank credit completes it', async () => {
+    const t2 = await createTestApp();
+    try {
+      const body = incomeBody(t2.merchant.merchant_uid);
+      const { data } = await json(await t2.signed('/gateway/api/order/new', body));
+      const uid = data.payment.payment_uid as string;
+      for (const status of ['completed', 'processing']) {
+        const response = await t2.operator('POST', `/operator/api/orders/${uid}/status`, { status });
+        expect(response.status).toBe(409);
+        expect((await json(response)).data.error).toBe('invalid_transition');
+      }
+      const refused = await t2.operator('POST', `/operator/api/orders/${uid}/status`, { status: 'refund' });
+      expect(refused.status).toBe(409);
+      const failed = await t2.operator('POST', `/operator/api/orders/${uid}/status`, {
+        status: 'failed',
+        reason: 'bank says no such payment',
+      });
+      expect(failed.status).toBe(200);
+      expect((await json(failed)).data).toMatchObject({
+        payment_status: 'failed',
+        payment_fail_reason: 'bank says no such payment',
+      });
+      const balance = await json(
+        await t2.signed('/gateway/api/ledger/get_merchant_ledger', {
+          merchant_uid: t2.merchant.merchant_uid,
+        }),
+      );
+      expect(balance.data.inr).toBe('0.00');
+    } finally {
+      await t2.close();
+    }
   });
 });
