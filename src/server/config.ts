@@ -28,6 +28,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   DEMO_MERCHANT: booleanFlag.default(true),
   WORKER_ID: z.string().optional(),
+  PAYER_RATE_LIMIT_SCALE: z.coerce.number().positive().max(1_000_000).default(1),
 });
 
 export interface Config {
@@ -47,6 +48,8 @@ export interface Config {
   readonly logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   readonly demoMerchant: boolean;
   readonly workerId: string;
+  /** Multiplies the burst and refill rate of the per-IP payer limits (benchmarks from one address). */
+  readonly payerRateLimitScale: number;
 }
 
 /** Used only in sandbox mode when SECRET_KEY is unset; production refuses to start without one. */
@@ -91,6 +94,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
       logLevel: e.LOG_LEVEL,
       demoMerchant: e.DEMO_MERCHANT && e.MODE === 'sandbox',
       workerId: e.WORKER_ID ?? `${process.pid}`,
+      payerRateLimitScale: e.PAYER_RATE_LIMIT_SCALE,
     },
   };
 }

@@ -8,6 +8,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app.js';
 import type { AppDeps } from './app-deps.js';
 import { sandboxChannel } from './channel/sandbox-channel.js';
+import { DEFAULT_PAYER_LIMITS, scalePayerLimits } from './checkout-api/checkout-api-routes.js';
 import { checkoutPageRoutes } from './checkout-page/checkout-page-routes.js';
 import { systemClock } from './clock.js';
 import type { Config } from './config.js';
@@ -61,7 +62,11 @@ export async function startService(
       return (await findMerchant(db, order.merchant_uid))?.embed_origins ?? [];
     },
   });
-  const app = createApp(deps, { checkoutPage, operatorExtras: [callbackRoutes(deps)] });
+  const app = createApp(deps, {
+    checkoutPage,
+    operatorExtras: [callbackRoutes(deps)],
+    payerLimits: scalePayerLimits(DEFAULT_PAYER_LIMITS, config.payerRateLimitScale),
+  });
   await ensureDemoMerchant(deps);
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host });

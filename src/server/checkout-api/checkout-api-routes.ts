@@ -33,6 +33,15 @@ export const DEFAULT_PAYER_LIMITS: PayerLimits = {
   simulate: { burst: 5, perSecond: 0.2 },
 };
 
+/** The limits with burst and refill rate multiplied by `scale` (PAYER_RATE_LIMIT_SCALE). */
+export function scalePayerLimits(limits: PayerLimits, scale: number): PayerLimits {
+  const scaled = (limit: RateLimit): RateLimit => ({
+    burst: limit.burst * scale,
+    perSecond: limit.perSecond * scale,
+  });
+  return { poll: scaled(limits.poll), match: scaled(limits.match), simulate: scaled(limits.simulate) };
+}
+
 export function checkoutApiRoutes(deps: AppDeps, limits: PayerLimits = DEFAULT_PAYER_LIMITS): Hono {
   const app = new Hono();
   const pollLimiter = new RateLimiter(limits.poll, deps.clock);
