@@ -32,7 +32,8 @@ Sandbox
   demo-order [--amount 199.00] [--payterm UPI|IMPS]  (uses MERCHANT_UID, API_KEY, API_SECRET)
 `;
 
-const STRING_FLAGS = [
+/** The merchant fields `merchant:create` takes as --flags (snake_case in the API). */
+const MERCHANT_FLAGS = [
   'name',
   'upi-vpa',
   'upi-payee-name',
@@ -45,6 +46,9 @@ const STRING_FLAGS = [
   'upi-max',
   'imps-min',
   'imps-max',
+];
+const STRING_FLAGS = [
+  ...MERCHANT_FLAGS,
   'utr',
   'amount',
   'payee',
@@ -136,20 +140,7 @@ async function run(argv: string[]): Promise<unknown> {
   };
   switch (command) {
     case 'merchant:create': {
-      const fields = [
-        'name',
-        'upi-vpa',
-        'upi-payee-name',
-        'imps-account',
-        'imps-account-name',
-        'imps-ifsc',
-        'imps-bank-name',
-        'brand-color',
-        'upi-min',
-        'upi-max',
-        'imps-min',
-        'imps-max',
-      ];
+      const fields = MERCHANT_FLAGS;
       const body: Record<string, unknown> = {};
       for (const name of fields) if (flag(name) !== undefined) body[name.replaceAll('-', '_')] = flag(name);
       if (flags['embed-origin']) body.embed_origins = flags['embed-origin'];

@@ -10,15 +10,22 @@ export function paymentUrl(baseUrl: string, paymentUid: string): string {
   return `${baseUrl}/checkout/${paymentUid}`;
 }
 
-export function paymentObject(order: Order, baseUrl: string) {
+/** Sender and receiver as the interface names them (`from`, `to`, …). */
+function accountFields(order: Order) {
   return {
-    order_uid: order.order_uid,
     from: order.from_account,
     from_name: order.from_name,
     from_bank_name: order.from_bank_name,
     to: order.to_account,
     to_name: order.to_name,
     to_bank_name: order.to_bank_name,
+  };
+}
+
+export function paymentObject(order: Order, baseUrl: string) {
+  return {
+    order_uid: order.order_uid,
+    ...accountFields(order),
     payment_status: order.payment_status,
     payment_fail_reason: order.payment_fail_reason,
     final_amount: formatAmount(order.final_amount),
@@ -35,12 +42,7 @@ export type PaymentObject = ReturnType<typeof paymentObject>;
 
 export function queryView(order: Order, merchantName: string, baseUrl: string) {
   return {
-    from: order.from_account,
-    from_name: order.from_name,
-    from_bank_name: order.from_bank_name,
-    to: order.to_account,
-    to_name: order.to_name,
-    to_bank_name: order.to_bank_name,
+    ...accountFields(order),
     amount: formatAmount(order.amount),
     final_amount: formatAmount(order.final_amount),
     currency: order.currency.toUpperCase(),
@@ -102,12 +104,7 @@ export function callbackFields(order: Order, merchantName: string, sentAt: Date)
     payment_fail_reason: order.payment_fail_reason,
     accounting_status: order.accounting_status,
     serial_number: order.matched_utr ?? '',
-    from: order.from_account,
-    from_name: order.from_name,
-    from_bank_name: order.from_bank_name,
-    to: order.to_account,
-    to_name: order.to_name,
-    to_bank_name: order.to_bank_name,
+    ...accountFields(order),
     merchant_id: order.merchant_id,
     status_seq: String(order.status_seq),
     updated_at: order.status_changed_at.toISOString(),
