@@ -1,0 +1,115 @@
+#!/usr/bin/env node
+/**
+ * Growth: creation and poll latency as the orders table grows, on PostgreSQL (one process).
+ * The table is bulk-loaded for one merchant (INSERT ... SELECT generate_series, pending UPI
+ * orders with a far expiry so the expiry sweep has nothing to do, then VACUUM ANALYZE) to 1,000,
+ * 100,000 and 1,000,000 orders; at each size order creation and the payer poll (on orders picked
+ * at random across the whole table) are driven at 64 connections.
+ *
+ * Usage: npm run bench:growth   (node bench/growth.mjs [--sizes 1000,100000,1000000] [--duration 8])
+ */
+import pg from 'pg';
+import {
+  cannon,
+  createDatabase,
+  createMerchant,
+  incomeBody,
+  main,
+  printMachine,
+  signedRequest,
+  startService,
+} from './lib.mjs';
+
+const args = process.argv.slice(2);
+const arg = (name, fallback) => {
+  const index = args.indexOf(`--${name}`);
+  return index >= 0 ? args[index + 1] : fallback;
+};
+const sizes = arg('sizes', '1000,100000,1000000').split(',').map(Number);
+const duration = Number(arg('duration', 8));
+const connections = Number(arg('connections', 64));
+
+main(
+  async () => {
+    const machine = printMachine();
+    const db = await createDatabase();
+    const service = await startService({ env: { DATABASE_URL: db.url }, label: 'growth' });
+    const merchant = await createMerchant(service.url);
+    const client = new pg.Client({ connectionString: db.url });
+    await client.connect();
+    const results = [];
+    try {
+      let loaded = 0;
+      for (const size of sizes) {
+        const [{ count: existing }] = (await client.query('SELECT count(*)::int AS count FROM orders')).rows;
+        const add = size - existing;
+        const started = performance.now();
+        // In slices of 100,000 so that one statement's memory and WAL stay modest.
+        for (let from = 0; from < add; from += 100_000) {
+          const n = Math.min(100_000, add - from);
+          await client.query(
+            `INSERT INTO orders (payment_uid, merchant_uid, merchant_order_id, request_digest, transaction_type,
+               accounting_type, payterm, payment, currency, country, channel, amount, final_amount, to_account,
+               to_name, to_bank_name, redirect_url, response_type, ip, signature_key, extra, payment_status,
+               expires_at, status_changed_at, created_at, updated_at)
+             SELECT gen_random_uuid()::text, $1, 'G' || ($3::int + g), md5(g::text) || md5(g::text), 'income',
+               'receive', 'UPI', 'india', 'INR', 'India', 'payment_india', 10000 + g % 1000, 10000 + g % 1000,
+               'benchshop@okaxis', 'Bench Shop', 'UPI', 'https://shop.example/return', 'json', '127.0.0.1', $2,
+               'upi://pay?pa=benchshop%40okaxis&pn=Bench%20Shop&am=100.00&cu=INR&tr=' || md5(g::text), 'pending',
+               now() + interval '1 day', now() - (g || ' seconds')::interval, now() - (g || ' seconds')::interval, now()
+             FROM generate_series(1, $4::int) AS g`,
+            [merchant.merchant_uid, merchant.api_key, loaded + from, n],
+          );
+        }
+        loaded += Math.max(0, add);
+        await client.query('VACUUM ANALYZE orders');
+        const loadSeconds = (performance.now() - started) / 1000;
+        const { rows: sample } = await client.query(
+          'SELECT payment_uid FROM orders TABLESAMPLE SYSTEM (1) LIMIT 2000',
+        );
+        const uids = sample.length > 0 ? sample.map((row) => row.payment_uid) : [];
+        if (uids.length < 100) {
+          const { rows } = await client.query('SELECT payment_uid FROM orders ORDER BY random() LIMIT 2000');
+          uids.splice(0, uids.length, ...rows.map((row) => row.payment_uid));
+        }
+        const create = await cannon({
+          targets: [service.url],
+          path: '/gateway/api/order/new',
+          method: 'POST',
+          connections,
+          duration,
+          setupRequest: (req) => ({ ...req, ...signedRequest(merchant, incomeBody(merchant.merchant_uid)) }),
+        });
+        let i = 0;
+        const poll = await cannon({
+          targets: [service.url],
+          path: '/checkout/api/orders/x',
+          connections,
+          duration,
+          setupRequest: (req) => ({ ...req, path: `/checkout/api/orders/${uids[i++ % uids.length]}` }),
+        });
+        const [{ count }] = (await client.query('SELECT count(*)::int AS count FROM orders')).rows;
+        const [{ size: bytes }] = (
+          await client.query(`SELECT pg_size_pretty(pg_total_relation_size('orders')) AS size`)
+        ).rows;
+        const row = {
+          orders: size,
+          rowsAfter: count,
+          tableSize: bytes,
+          loadSeconds: Number(loadSeconds.toFixed(1)),
+          create,
+          poll,
+        };
+        results.push(row);
+        console.log(
+          `  ${String(size).padStart(8)} orders (${bytes}, loaded in ${row.loadSeconds} s): create ${create.rps}/s p50 ${create.p50} p99 ${create.p99} ms; poll ${poll.rps}/s p50 ${poll.p50} p99 ${poll.p99} ms`,
+        );
+      }
+    } finally {
+      await client.end();
+      await service.stop();
+    }
+    console.log(JSON.stringify({ machine, connections, duration, results }));
+  },
+  { limitSeconds: 1800 },
+);

@@ -1,0 +1,365 @@
+/**
+ * Shared helpers for the benchmark scripts: machine facts, throw-away PostgreSQL databases,
+ * service processes started from dist/, merchants, signing, autocannon runs and percentiles.
+ * Everything a script starts is registered here and stopped on exit, signal or failure.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { createHmac, randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpus, freemem, loadavg, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+export const ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const MAIN = join(ROOT, 'dist/server/server/main.js');
+export const PG_BASE = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
+export const OPERATOR_TOKEN = 'bench-operator-token-0123456789abcdef';
+
+const cleanups = [];
+/** Runs `fn` when the script ends (normally, by signal or by error), last registered first. */
+export function onCleanup(fn) {
+  cleanups.push(fn);
+}
+let cleaning;
+export async function cleanup() {
+  cleaning ??= (async () => {
+    while (cleanups.length > 0) {
+      const fn = cleanups.pop();
+      try {
+        await fn();
+      } catch (error) {
+        console.error('cleanup:', error instanceof Error ? error.message : error);
+      }
+    }
+  })();
+  return cleaning;
+}
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    cleanup().finally(() => process.exit(130));
+  });
+}
+
+/** Runs a benchmark's main function with cleanup and a hard time limit. */
+export function main(fn, { limitSeconds = 600 } = {}) {
+  const timer = setTimeout(() => {
+    console.error(`bench: over its ${limitSeconds} s limit, stopping`);
+    cleanup().finally(() => process.exit(2));
+  }, limitSeconds * 1000);
+  timer.unref();
+  fn()
+    .then(
+      () => 0,
+      (error) => {
+        console.error(error);
+        return 1;
+      },
+    )
+    .then(async (code) => {
+      await cleanup();
+      clearTimeout(timer);
+      process.exit(code);
+    });
+}
+
+export function machine() {
+  const sh = (cmd, args) => {
+    try {
+      return execFileSync(cmd, args, { encoding: 'utf8', cwd: ROOT }).trim();
+    } catch {
+      return '?';
+    }
+  };
+  const cpuinfo = readFileSync('/proc/cpuinfo', 'utf8');
+  return {
+    nproc: sh('nproc', []),
+    cpu: /model name\s*:\s*(.*)/.exec(cpuinfo)?.[1] ?? cpus()[0]?.model ?? '?',
+    memory: `${(totalmem() / 2 ** 30).toFixed(1)} GiB total, ${(freemem() / 2 ** 30).toFixed(1)} GiB free`,
+    node: process.version,
+    date: new Date().toISOString(),
+    commit:
+      sh('git', ['rev-parse', '--short', 'HEAD']) +
+      (sh('git', ['status', '--porcelain', '--', 'src']) ? '+dirty' : ''),
+    loadavg: loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' '),
+  };
+}
+
+export function printMachine() {
+  const m = machine();
+  console.log(
+    `machine: ${m.nproc} cores, ${m.cpu}; ${m.memory}; node ${m.node}; ${m.date}; commit ${m.commit}; load ${m.loadavg}`,
+  );
+  return m;
+}
+
+/** A fresh PostgreSQL database, dropped at cleanup. */
+export async function createDatabase(prefix = 'bench') {
+  const name = `${prefix}_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: `${PG_BASE}/postgres` });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = `${PG_BASE}/${name}`;
+  onCleanup(async () => {
+    const c = new pg.Client({ connectionString: `${PG_BASE}/postgres` });
+    await c.connect();
+    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await c.end();
+  });
+  return { name, url };
+}
+
+/** A temporary directory, removed at cleanup. */
+export function tempDir(prefix = 'bench-') {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  onCleanup(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/**
+ * Starts `node dist/server/server/main.js` with the given environment (embedded store in a temp
+ * directory unless DATABASE_URL is given) and waits for /healthz. Stopped (SIGTERM, then SIGKILL)
+ * at cleanup or by `stop()`.
+ */
+export async function startService({ env = {}, nodeArgs = [], label = 'service' } = {}) {
+  const port = await freePort();
+  const dataDir = env.DATABASE_URL ? undefined : tempDir('bench-data-');
+  const child = spawn(process.execPath, [...nodeArgs, MAIN], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ...(dataDir ? { DATA_DIR: dataDir } : {}),
+      OPERATOR_TOKEN,
+      MODE: 'sandbox',
+      LOG_LEVEL: 'warn',
+      DEMO_MERCHANT: 'false',
+      ALLOW_PRIVATE_CALLBACKS: 'true',
+      PAYER_RATE_LIMIT_SCALE: '100000',
+      WORKER_ID: label,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => {
+    output = (output + chunk).slice(-4000);
+  });
+  child.stderr.on('data', (chunk) => {
+    output = (output + chunk).slice(-4000);
+  });
+  let exited = false;
+  const exitedPromise = new Promise((resolve) => {
+    child.once('exit', () => {
+      exited = true;
+      resolve();
+    });
+  });
+  const stop = async () => {
+    if (exited) return;
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    await exitedPromise;
+    clearTimeout(timer);
+  };
+  onCleanup(stop);
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (exited) throw new Error(`${label} exited during start:\n${output}`);
+    try {
+      const response = await fetch(`${url}/healthz`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${label} did not start:\n${output}`);
+    await sleep(100);
+  }
+  return { url, port, pid: child.pid, stop, output: () => output, child };
+}
+
+export async function freePort() {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function operator(url, method, path, body) {
+  const response = await fetch(`${url}/operator/api${path}`, {
+    method,
+    headers: {
+      Authorization: `Bearer ${OPERATOR_TOKEN}`,
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const json = await response.json();
+  if (!response.ok) throw new Error(`operator ${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
+  return json.data;
+}
+
+/** A merchant with UPI and IMPS collection set up: { merchant_uid, api_key, api_secret }. */
+export async function createMerchant(url, name = 'Bench Merchant') {
+  const data = await operator(url, 'POST', '/merchants', {
+    name,
+    upi_vpa: 'benchshop@okaxis',
+    upi_payee_name: 'Bench Shop',
+    imps_account: '123456789012',
+    imps_account_name: 'Bench Shop',
+    imps_ifsc: 'HDFC0001234',
+    imps_bank_name: 'HDFC Bank',
+    upi_max: '100000.00',
+  });
+  return { merchant_uid: data.merchant_uid, api_key: data.api_key, api_secret: data.api_secret };
+}
+
+/** OC-Signature: HMAC-SHA256 hex over the fields sorted by name, `name=value` joined with `&`. */
+export function sign(secret, body) {
+  const text = Object.keys(body)
+    .sort()
+    .map((name) => `${name}=${String(body[name])}`)
+    .join('&');
+  return createHmac('sha256', secret).update(text).digest('hex');
+}
+
+export function signedRequest(merchant, body) {
+  return {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'oc-key': merchant.api_key,
+      'oc-signature': sign(merchant.api_secret, body),
+    },
+    body: JSON.stringify(body),
+  };
+}
+
+let orderCounter = 0;
+/** A unique collection order body, as a merchant's server sends it. */
+export function incomeBody(merchantUid, overrides = {}) {
+  orderCounter += 1;
+  return {
+    transaction_type: 'income',
+    amount: '100.00',
+    currency: 'inr',
+    payterm: 'UPI',
+    payment: 'india',
+    merchant_order_id: `B${process.pid}-${Date.now().toString(36)}-${orderCounter}`,
+    merchant_uid: merchantUid,
+    redirect_url: 'https://shop.example/return',
+    response_type: 'json',
+    country: 'India',
+    accounting_type: 'receive',
+    ...overrides,
+  };
+}
+
+/** Creates a collection order: the answer's data, with the merchant_order_id it was made with. */
+export async function createOrder(url, merchant, overrides = {}) {
+  const body = incomeBody(merchant.merchant_uid, overrides);
+  const response = await fetch(`${url}/gateway/api/order/new`, signedRequest(merchant, body));
+  const json = await response.json();
+  if (!response.ok) throw new Error(`order/new: ${response.status} ${JSON.stringify(json)}`);
+  return { ...json.data, merchant_order_id: body.merchant_order_id };
+}
+
+/** A random 12-digit UTR. */
+export function randomUtr() {
+  let s = String(1 + (randomBytes(1)[0] % 9));
+  while (s.length < 12) s += String(randomBytes(1)[0] % 10);
+  return s;
+}
+
+export function percentile(sorted, p) {
+  if (sorted.length === 0) return Number.NaN;
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[index];
+}
+
+/**
+ * One autocannon run. `targets` are base URLs (several: one autocannon per target, run at once,
+ * connections split between them, figures summed). `requests` as autocannon takes them, or a
+ * `setupRequest(req)` for per-request bodies. Answers rps, latency p50/p99 (ms) and non-2xx.
+ */
+export async function cannon({
+  targets,
+  path,
+  method = 'GET',
+  headers,
+  body,
+  setupRequest,
+  connections = 64,
+  duration = 10,
+  expectStatus,
+}) {
+  const list = Array.isArray(targets) ? targets : [targets];
+  const per = Math.max(1, Math.floor(connections / list.length));
+  const runs = await Promise.all(
+    list.map(
+      (target) =>
+        new Promise((resolve, reject) => {
+          const statuses = new Map();
+          const instance = autocannon(
+            {
+              url: target,
+              connections: per,
+              duration,
+              pipelining: 1,
+              requests: [
+                {
+                  method,
+                  path,
+                  headers,
+                  body,
+                  ...(setupRequest ? { setupRequest } : {}),
+                },
+              ],
+            },
+            (error, result) => (error ? reject(error) : resolve({ result, statuses })),
+          );
+          instance.on('response', (_client, statusCode) => {
+            statuses.set(statusCode, (statuses.get(statusCode) ?? 0) + 1);
+          });
+        }),
+    ),
+  );
+  const total = runs.reduce((sum, { result }) => sum + result.requests.total, 0);
+  const seconds = runs[0].result.duration;
+  const statuses = {};
+  for (const { statuses: s } of runs) for (const [code, n] of s) statuses[code] = (statuses[code] ?? 0) + n;
+  const wanted = expectStatus ?? ((code) => code >= 200 && code < 300);
+  const good = Object.entries(statuses)
+    .filter(([code]) => wanted(Number(code)))
+    .reduce((sum, [, n]) => sum + n, 0);
+  // Latency percentiles of several runs: the worst of each (conservative).
+  const p50 = Math.max(...runs.map(({ result }) => result.latency.p50));
+  const p99 = Math.max(...runs.map(({ result }) => result.latency.p99));
+  return {
+    rps: Math.round(good / seconds),
+    total,
+    good,
+    p50,
+    p99,
+    statuses,
+    errors: runs.reduce((sum, { result }) => sum + result.errors + result.timeouts, 0),
+  };
+}
+
+export function formatRow(cells) {
+  return `| ${cells.join(' | ')} |`;
+}

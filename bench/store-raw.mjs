@@ -1,0 +1,148 @@
+#!/usr/bin/env node
+/**
+ * The store's own ceiling, without HTTP: the order creation's transaction (look up the
+ * merchant_order_id, INSERT the order, INSERT its first event) and the payer poll's reads (the
+ * order by payment_uid, then its merchant and UTR claims) through src/server/store's Db (from
+ * dist/), `connections` callers at once for `duration` seconds. bench/api.mjs runs it beside the
+ * HTTP figures; alone:
+ *
+ * Usage: node bench/store-raw.mjs [embedded|pg] [--connections 64] [--duration 10]
+ */
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { createDatabase, main, percentile, ROOT, tempDir } from './lib.mjs';
+
+const dist = (path) => import(join(ROOT, 'dist/server/server', path));
+
+async function openStore(store, poolSize) {
+  const { migrate } = await dist('store/migrate.js');
+  if (store.kind === 'postgres') {
+    const { openPgDb } = await dist('store/pg-db.js');
+    const db = await openPgDb(store.url, poolSize);
+    await migrate(db);
+    return db;
+  }
+  const { openDb } = await dist('store/open-db.js');
+  return openDb(store);
+}
+
+async function timed(connections, duration, fn) {
+  const latencies = [];
+  const end = performance.now() + duration * 1000;
+  let count = 0;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < end) {
+        const start = performance.now();
+        await fn(count++);
+        latencies.push(performance.now() - start);
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  return {
+    rps: Math.round(latencies.length / duration),
+    p50: Number(percentile(latencies, 50).toFixed(1)),
+    p99: Number(percentile(latencies, 99).toFixed(1)),
+    total: latencies.length,
+  };
+}
+
+/** Raw insert and read rates of one store; `poolSize` PostgreSQL connections (10 per service process). */
+export async function storeRaw(store, { connections = 64, duration = 10, poolSize = 10 } = {}) {
+  const { insertMerchant } = await dist('merchants/merchant-store.js');
+  const { findOrder, findOrderByMerchantOrderId, insertOrder } = await dist('orders/order-store.js');
+  const { findMerchant } = await dist('merchants/merchant-store.js');
+  const { claimsOf } = await dist('lifecycle/claim-utr.js');
+  const db = await openStore(store, poolSize);
+  try {
+    const merchant = await db.transaction((tx) =>
+      insertMerchant(tx, { name: 'Raw', upi_vpa: 'raw@okaxis', upi_payee_name: 'Raw' }, new Date()),
+    );
+    await db.query(
+      `INSERT INTO api_keys (key, merchant_uid, sealed_secret, created_at) VALUES ('ak_raw', $1, 'x', now())`,
+      [merchant.uid],
+    );
+    const prefix = `R${Date.now().toString(36)}`;
+    const uids = [];
+    const insert = await timed(connections, duration, async (n) => {
+      const now = new Date();
+      const merchantOrderId = `${prefix}-${n}`;
+      await db.transaction(async (tx) => {
+        const existing = await findOrderByMerchantOrderId(tx, merchant.uid, merchantOrderId);
+        if (existing) throw new Error('duplicate');
+        const order = await insertOrder(tx, rawOrder(merchant.uid, merchantOrderId, now));
+        await tx.query(
+          `INSERT INTO order_events (payment_uid, seq, from_status, to_status, cause, detail, at)
+           VALUES ($1, 0, NULL, 'pending', 'created', '', $2)`,
+          [order.payment_uid, now],
+        );
+        if (uids.length < 256) uids.push(order.payment_uid);
+      });
+    });
+    const select = await timed(connections, duration, async (n) => {
+      const order = await findOrder(db, uids[n % uids.length]);
+      await Promise.all([findMerchant(db, order.merchant_uid), claimsOf(db, order.payment_uid)]);
+    });
+    return { insert, select };
+  } finally {
+    await db.close();
+  }
+}
+
+function rawOrder(merchantUid, merchantOrderId, now) {
+  const paymentUid = randomUUID();
+  return {
+    payment_uid: paymentUid,
+    merchant_uid: merchantUid,
+    merchant_order_id: merchantOrderId,
+    request_digest: 'd'.repeat(64),
+    transaction_type: 'income',
+    accounting_type: 'receive',
+    payterm: 'UPI',
+    payment: 'india',
+    currency: 'INR',
+    country: 'India',
+    channel: 'payment_india',
+    amount: 10_000,
+    final_amount: 10_000,
+    from_account: '',
+    from_name: '',
+    from_bank_name: '',
+    to_account: 'raw@okaxis',
+    to_name: 'Raw',
+    to_bank_name: 'UPI',
+    merchant_id: '',
+    order_uid: '',
+    redirect_url: 'https://shop.example/return',
+    notify_url: '',
+    response_type: 'json',
+    ip: '127.0.0.1',
+    user_agent: '',
+    signature_key: 'ak_raw',
+    extra: `upi://pay?pa=raw%40okaxis&pn=Raw&am=100.00&cu=INR&tr=${paymentUid.replaceAll('-', '')}&tn=Order%20${merchantOrderId}`,
+    payment_status: 'pending',
+    expires_at: new Date(now.getTime() + 900_000),
+    created_at: now,
+  };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const args = process.argv.slice(2);
+  const arg = (name, fallback) => {
+    const index = args.indexOf(`--${name}`);
+    return index >= 0 ? args[index + 1] : fallback;
+  };
+  main(async () => {
+    const kind = args[0] === 'pg' ? 'pg' : 'embedded';
+    const store =
+      kind === 'pg'
+        ? { kind: 'postgres', url: (await createDatabase()).url }
+        : { kind: 'pglite', dataDir: `${tempDir('bench-raw-')}/pglite` };
+    const result = await storeRaw(store, {
+      connections: Number(arg('connections', 64)),
+      duration: Number(arg('duration', 10)),
+    });
+    console.log(kind, JSON.stringify(result));
+  });
+}
