@@ -39,6 +39,8 @@ export default defineConfig({
                 ...shared,
                 name: 'e2e-postgres',
                 include: ['test/e2e/flows/*.test.ts'],
+                // Operations runs its own embedded-store service; once is enough.
+                exclude: ['test/e2e/flows/operations.test.ts'],
                 env: { E2E_STORE: 'postgres' },
               },
             },
