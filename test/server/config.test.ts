@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/server/config.js';
+
+describe('configuration', () => {
+  it('runs on the embedded store in sandbox mode with nothing set', () => {
+    const result = loadConfig({});
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.config).toMatchObject({
+      port: 8080,
+      publicBaseUrl: 'http://localhost:8080',
+      store: { kind: 'pglite', dataDir: './data/pglite' },
+      mode: 'sandbox',
+      orderTtlSeconds: 900,
+      allowPrivateCallbacks: false,
+      demoMerchant: true,
+    });
+    expect(result.config.secretKey).toHaveLength(32);
+  });
+
+  it('selects PostgreSQL by DATABASE_URL and trims the base URL', () => {
+    const result = loadConfig({
+      DATABASE_URL: 'postgres://u@db:5432/pay',
+      PUBLIC_BASE_URL: 'https://pay.example/',
+    });
+    expect(result.ok && result.config.store).toEqual({ kind: 'postgres', url: 'postgres://u@db:5432/pay' });
+    expect(result.ok && result.config.publicBaseUrl).toBe('https://pay.example');
+  });
+
+  it('names every bad variable', () => {
+    const result = loadConfig({
+      PORT: 'eighty',
+      MODE: 'live',
+      DATABASE_URL: 'mysql://x',
+      SECRET_KEY: 'short',
+    });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    const text = result.errors.join('\n');
+    for (const name of ['PORT', 'MODE', 'DATABASE_URL', 'SECRET_KEY']) expect(text).toContain(name);
+  });
+
+  it('requires a secret key, an operator token and a public URL in production, and refuses private callbacks there', () => {
+    const result = loadConfig({ MODE: 'production', ALLOW_PRIVATE_CALLBACKS: 'true' });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.errors).toEqual([
+      'SECRET_KEY: required in production mode',
+      'OPERATOR_TOKEN: required in production mode',
+      'PUBLIC_BASE_URL: required in production mode',
+      'ALLOW_PRIVATE_CALLBACKS: not allowed in production mode',
+    ]);
+  });
+
+  it('never creates a demo merchant in production', () => {
+    const result = loadConfig({
+      MODE: 'production',
+      SECRET_KEY: 'ab'.repeat(32),
+      OPERATOR_TOKEN: 'a-long-enough-operator-token',
+      PUBLIC_BASE_URL: 'https://pay.example',
+      DEMO_MERCHANT: 'true',
+    });
+    expect(result.ok && result.config.demoMerchant).toBe(false);
+  });
+});
