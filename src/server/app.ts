@@ -19,6 +19,9 @@ import { type RequestVariables, requestContext } from './http/request-context.js
 import { operatorRoutes } from './operator/operator-routes.js';
 
 export const MAX_BODY_BYTES = 16 * 1024;
+/** Bank statements are the one larger body (operator only): about 50,000 lines. */
+export const MAX_STATEMENT_BYTES = 4 * 1024 * 1024;
+const STATEMENT_PATH = '/operator/api/credits/import';
 
 export interface AppOptions {
   /** The built checkout page's routes (served from dist/checkout). */
@@ -31,14 +34,16 @@ export interface AppOptions {
 export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<{ Variables: RequestVariables }> {
   const app = new Hono<{ Variables: RequestVariables }>();
   app.use(requestContext(deps.log, deps.metrics));
-  app.use(
+  const limitBody = (maxSize: number) =>
     bodyLimit({
-      maxSize: MAX_BODY_BYTES,
+      maxSize,
       onError: () => {
-        throw new AppError(413, ERROR_CODES.payloadTooLarge, `body: larger than ${MAX_BODY_BYTES} bytes`);
+        throw new AppError(413, ERROR_CODES.payloadTooLarge, `body: larger than ${maxSize} bytes`);
       },
-    }),
-  );
+    });
+  const defaultLimit = limitBody(MAX_BODY_BYTES);
+  const statementLimit = limitBody(MAX_STATEMENT_BYTES);
+  app.use((c, next) => (c.req.path === STATEMENT_PATH ? statementLimit(c, next) : defaultLimit(c, next)));
 
   app.onError((error, c) => {
     const requestId = c.get('requestId') ?? '';

@@ -91,4 +91,11 @@ describe('importing a bank statement', () => {
       results: [{ line: 1, outcome: 'invalid', error: 'header must name at least utr and amount' }],
     });
   });
+
+  it('takes statements larger than the 16 KB limit of other requests', async () => {
+    const lines = Array.from({ length: 2000 }, (_, i) => `not-a-utr-${i},1.00`).join('\n');
+    const result = await importStatement(`utr,amount\n${lines}\n`);
+    expect(result.lines).toBe(2000);
+    expect(result.results[1999]).toEqual({ line: 2001, outcome: 'invalid', error: 'utr: must be 12 digits' });
+  });
 });
