@@ -107,20 +107,45 @@ export interface ActiveKey {
   readonly merchant: Merchant;
 }
 
-/** The active key and its merchant, with the secret unsealed for verification; undefined if unknown. */
+/**
+ * The active key and its merchant (one query), with the secret unsealed for verification;
+ * undefined if unknown. Every signed request calls it.
+ */
 export async function findActiveKey(
   tx: Queryable,
   secretKey: Buffer,
   apiKey: string,
 ): Promise<ActiveKey | undefined> {
-  const [row] = await tx.query<{ key: string; sealed_secret: string; merchant_uid: string }>(
-    `SELECT key, sealed_secret, merchant_uid FROM api_keys WHERE key = $1 AND status = 'active'`,
+  const [row] = await tx.query<Merchant & { readonly api_key: string; readonly sealed_secret: string }>(
+    `SELECT k.key AS api_key, k.sealed_secret, m.*
+     FROM api_keys k JOIN merchants m ON m.uid = k.merchant_uid
+     WHERE k.key = $1 AND k.status = 'active'`,
     [apiKey],
   );
   if (!row) return undefined;
-  const merchant = await findMerchant(tx, row.merchant_uid);
-  if (!merchant) return undefined;
-  return { key: row.key, secret: unseal(secretKey, row.sealed_secret), merchant };
+  const { api_key: key, sealed_secret: sealed, ...merchant } = row;
+  return { key, secret: unsealCached(secretKey, sealed), merchant };
+}
+
+/**
+ * Unsealing is a pure function of the service key and the sealed text (a key's sealed secret never
+ * changes), so its results are kept, per service key, for the next requests signed with that key.
+ */
+const UNSEALED_MAX = 10_000;
+const unsealed = new WeakMap<Buffer, Map<string, string>>();
+function unsealCached(secretKey: Buffer, sealed: string): string {
+  let cache = unsealed.get(secretKey);
+  if (!cache) {
+    cache = new Map();
+    unsealed.set(secretKey, cache);
+  }
+  let plain = cache.get(sealed);
+  if (plain === undefined) {
+    plain = unseal(secretKey, sealed);
+    if (cache.size >= UNSEALED_MAX) cache.clear();
+    cache.set(sealed, plain);
+  }
+  return plain;
 }
 
 /** The secret of a merchant's key, for signing callbacks with the key that created the order. */
@@ -133,7 +158,7 @@ export async function secretForKey(
     'SELECT sealed_secret FROM api_keys WHERE key = $1',
     [apiKey],
   );
-  return row ? unseal(secretKey, row.sealed_secret) : undefined;
+  return row ? unsealCached(secretKey, row.sealed_secret) : undefined;
 }
 
 export async function findMerchant(tx: Queryable, uid: string): Promise<Merchant | undefined> {
