@@ -14,7 +14,7 @@ import type { Merchant } from '../merchants/merchant.js';
 import { limitsFor } from '../merchants/merchant.js';
 import { isBlacklisted } from '../merchants/merchant-store.js';
 import type { NewOrder, Order } from '../orders/order.js';
-import { findOrderByMerchantOrderId, insertOrder } from '../orders/order-store.js';
+import { findOrderByMerchantOrderId, insertOrder, insertOrderWithEvent } from '../orders/order-store.js';
 import type { Queryable } from '../store/db.js';
 import type { CreateOrderInput } from './order-request.js';
 
@@ -42,6 +42,24 @@ export async function createOrder(
     .update(canonicalString(ctx.fields, { skipEmpty: true }))
     .digest('hex');
   const now = deps.clock.now();
+
+  // The common case, a collection order within the limits from a payer not blacklisted, needs no
+  // transaction: one statement inserts the order and its event, and a conflict on
+  // merchant_order_id answers as the transaction below does when it finds the order first.
+  // Everything else (payouts, refusals, which must still answer an existing order) takes the
+  // transaction below.
+  if (
+    input.transactionType === 'income' &&
+    input.amount >= limits.min &&
+    input.amount <= limits.max &&
+    !(await isBlacklisted(deps.db, merchant.uid, input.fromName))
+  ) {
+    const order = await insertOrderWithEvent(deps.db, newOrder(deps, input, ctx, digest, now));
+    if (order) return { kind: 'created', order };
+    const existing = await findOrderByMerchantOrderId(deps.db, merchant.uid, input.merchantOrderId);
+    if (!existing) throw new Error('order conflict without a row');
+    return sameRequest(existing, digest);
+  }
 
   return deps.db.transaction(async (tx) => {
     const existing = await findOrderByMerchantOrderId(tx, merchant.uid, input.merchantOrderId);
