@@ -14,10 +14,9 @@ import { AppError, invalidField, notFound } from '../errors.js';
 import { clientIp } from '../http/client-ip.js';
 import { type RateLimit, RateLimiter } from '../http/rate-limiter.js';
 import { readFormOrJson } from '../http/read-body.js';
-import { type ClaimResult, claimsOf, claimUtr } from '../lifecycle/claim-utr.js';
+import { type ClaimResult, claimUtr } from '../lifecycle/claim-utr.js';
 import { postCredit } from '../lifecycle/post-credit.js';
-import { findMerchant } from '../merchants/merchant-store.js';
-import { findOrder } from '../orders/order-store.js';
+import { findOrder, findOrderForPayer } from '../orders/order-store.js';
 import { payerView } from './payer-view.js';
 
 export interface PayerLimits {
@@ -59,13 +58,9 @@ export function checkoutApiRoutes(deps: AppDeps, limits: PayerLimits = DEFAULT_P
   app.get('/checkout/api/orders/:payment_uid', async (c) => {
     limit(pollLimiter, clientIp(c));
     const paymentUid = c.req.param('payment_uid');
-    const order = await findOrder(deps.db, paymentUid);
-    if (!order) throw notFound('payment_uid: no such order');
-    const [merchant, claims] = await Promise.all([
-      findMerchant(deps.db, order.merchant_uid),
-      claimsOf(deps.db, paymentUid),
-    ]);
-    if (!merchant) throw notFound('payment_uid: no such order');
+    const found = await findOrderForPayer(deps.db, paymentUid);
+    if (!found) throw notFound('payment_uid: no such order');
+    const { order, merchant, claims } = found;
     const view = payerView({
       order,
       merchant,

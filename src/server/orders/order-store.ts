@@ -1,4 +1,5 @@
 /** SQL for orders. Status changes go through lifecycle/change-status.ts, nowhere else. */
+import type { Merchant } from '../merchants/merchant.js';
 import type { Queryable } from '../store/db.js';
 import type { NewOrder, Order } from './order.js';
 
@@ -88,6 +89,51 @@ export async function findOrder(tx: Queryable, paymentUid: string): Promise<Orde
   const [row] = await tx.query<Order>('SELECT * FROM orders WHERE payment_uid = $1', [paymentUid]);
   return row;
 }
+
+export interface OrderForPayer {
+  readonly order: Order;
+  readonly merchant: Merchant;
+  /** The UTRs claimed for the order, oldest first. */
+  readonly claims: readonly { readonly utr: string }[];
+}
+
+/**
+ * What the payer's status poll shows, in one query: the order, its merchant and its claimed UTRs
+ * (as three separate reads would answer them); undefined for an unknown order.
+ */
+export async function findOrderForPayer(
+  tx: Queryable,
+  paymentUid: string,
+): Promise<OrderForPayer | undefined> {
+  if (!isUuid(paymentUid)) return undefined;
+  const [row] = await tx.query<
+    Order & { readonly merchant_row: MerchantJson; readonly claim_utrs: string[] }
+  >(
+    `SELECT o.*, to_jsonb(m) AS merchant_row,
+       ARRAY(SELECT c.utr FROM utr_claims c WHERE c.payment_uid = o.payment_uid ORDER BY c.claimed_at, c.utr)
+         AS claim_utrs
+     FROM orders o JOIN merchants m ON m.uid = o.merchant_uid
+     WHERE o.payment_uid = $1`,
+    [paymentUid],
+  );
+  if (!row) return undefined;
+  const { merchant_row: merchantRow, claim_utrs: utrs, ...order } = row;
+  return {
+    order,
+    merchant: {
+      ...merchantRow,
+      created_at: new Date(merchantRow.created_at),
+      updated_at: new Date(merchantRow.updated_at),
+    },
+    claims: utrs.map((utr) => ({ utr })),
+  };
+}
+
+/** A merchants row through to_jsonb: timestamps arrive as text, bigints as numbers. */
+type MerchantJson = Omit<Merchant, 'created_at' | 'updated_at'> & {
+  readonly created_at: string;
+  readonly updated_at: string;
+};
 
 /** Reads and locks the order for the rest of the transaction. */
 export async function lockOrder(tx: Queryable, paymentUid: string): Promise<Order | undefined> {
