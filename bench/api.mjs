@@ -11,7 +11,8 @@
  * INSERTs (order + event, one transaction) and the same SELECT through src/server/store's Db,
  * at the same concurrency, without HTTP (bench/store-raw.mjs).
  *
- * Usage: npm run bench:api      (node bench/api.mjs [--stores embedded,pg,pg2] [--duration 10]
+ * Usage: npm run bench:api      (node bench/api.mjs [--stores embedded,pg,pg2] [--duration 10] [--no-raw]
+ *                                [--only healthz,create,poll,query,match]
  *                                [--connections 64])
  * Needs `npm run build` and PostgreSQL at BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432).
  */
@@ -41,6 +42,8 @@ const duration = Number(arg('duration', 10));
 const connections = Number(arg('connections', 64));
 const only = arg('only', '').split(',').filter(Boolean);
 const want = (name) => only.length === 0 || only.includes(name);
+const skipRaw = args.includes('--no-raw');
+const noRaw = { insert: {}, select: {} };
 
 /** Orders made before the run for the poll and query benchmarks: [{ payment_uid, merchant_order_id }]. */
 async function seedOrders(url, merchant, count) {
@@ -156,7 +159,7 @@ async function runSuite(label, targets, merchant) {
     const pool = await seedOrders(
       url,
       merchant,
-      Math.min(40_000, Math.max(2_000, Math.ceil(createRps * duration * 1.2))),
+      Math.min(40_000, Math.max(2_000, Math.ceil(createRps * duration * 2))),
     );
     const utrs = pool.map(() => randomUtr());
     let m = 0;
@@ -194,10 +197,12 @@ main(
         const service = await startService({ label: 'embedded' });
         const merchant = await createMerchant(service.url);
         console.log(`\nembedded store (PGlite, one process)`);
-        const raw = await storeRaw(
-          { kind: 'pglite', dataDir: `${tempDir('bench-raw-')}/pglite` },
-          { connections, duration },
-        );
+        const raw = skipRaw
+          ? noRaw
+          : await storeRaw(
+              { kind: 'pglite', dataDir: `${tempDir('bench-raw-')}/pglite` },
+              { connections, duration },
+            );
         console.log(
           `  raw store      insert ${raw.insert.rps}/s p50 ${raw.insert.p50} p99 ${raw.insert.p99}; select ${raw.select.rps}/s p50 ${raw.select.p50} p99 ${raw.select.p99}`,
         );
@@ -212,7 +217,12 @@ main(
         }
         const merchant = await createMerchant(services[0].url);
         console.log(`\nPostgreSQL, ${processes} process${processes > 1 ? 'es' : ''}`);
-        const raw = await storeRaw({ kind: 'postgres', url: db.url }, { connections, duration });
+        const raw = skipRaw
+          ? noRaw
+          : await storeRaw(
+              { kind: 'postgres', url: db.url },
+              { connections, duration, poolSize: 10 * processes },
+            );
         console.log(
           `  raw store      insert ${raw.insert.rps}/s p50 ${raw.insert.p50} p99 ${raw.insert.p99}; select ${raw.select.rps}/s p50 ${raw.select.p50} p99 ${raw.select.p99}`,
         );

@@ -19,8 +19,8 @@ import {
   main,
   percentile,
   printMachine,
-  ROOT,
   randomUtr,
+  SERVER_DIST,
   sleep,
   startService,
   tempDir,
@@ -90,7 +90,7 @@ function receiver() {
 }
 
 async function openStore(store) {
-  const dist = (path) => import(join(ROOT, 'dist/server/server', path));
+  const dist = (path) => import(join(SERVER_DIST, path));
   const { openDb } = await dist('store/open-db.js');
   return openDb(store);
 }

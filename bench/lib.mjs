@@ -13,7 +13,10 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
-export const MAIN = join(ROOT, 'dist/server/server/main.js');
+/** The build to measure: ./dist, or BENCH_DIST (another build, say of an earlier commit, to compare). */
+export const DIST = process.env.BENCH_DIST ?? join(ROOT, 'dist');
+export const SERVER_DIST = join(DIST, 'server/server');
+export const MAIN = join(SERVER_DIST, 'main.js');
 export const PG_BASE = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
 export const OPERATOR_TOKEN = 'bench-operator-token-0123456789abcdef';
 

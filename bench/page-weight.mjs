@@ -11,9 +11,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { ROOT } from './lib.mjs';
+import { DIST } from './lib.mjs';
 
-const distDir = process.argv[2] ?? join(ROOT, 'dist/checkout');
+const distDir = process.argv[2] ?? join(DIST, 'checkout');
 const base = '/checkout/';
 const gz = (buffer) => gzipSync(buffer, { level: 9 }).length;
 const br = (buffer) =>

@@ -10,9 +10,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { createDatabase, main, percentile, ROOT, tempDir } from './lib.mjs';
+import { createDatabase, main, percentile, SERVER_DIST, tempDir } from './lib.mjs';
 
-const dist = (path) => import(join(ROOT, 'dist/server/server', path));
+const dist = (path) => import(join(SERVER_DIST, path));
 
 async function openStore(store, poolSize) {
   const { migrate } = await dist('store/migrate.js');
