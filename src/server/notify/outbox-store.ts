@@ -8,14 +8,28 @@
 import type { Queryable } from '../store/db.js';
 import type { OutboxRow, OutboxState } from './outbox.js';
 
+/** The due, unleased rows in due order, at most $2 of them (with $1 = now). */
+const NEXT_IN_LINE = `
+  SELECT c.id FROM outbox c
+  WHERE c.state = 'pending' AND c.next_attempt_at <= $1 AND (c.locked_until IS NULL OR c.locked_until <= $1)
+  ORDER BY c.next_attempt_at, c.id
+  LIMIT $2`;
+
+/**
+ * Checked on the locked row itself as well: PostgreSQL re-evaluates these against a row another
+ * process changed meanwhile, so a row it just leased is not leased again.
+ */
+const STILL_DUE = `o.state = 'pending' AND o.next_attempt_at <= $1 AND (o.locked_until IS NULL OR o.locked_until <= $1)`;
+
 const NEWER_EXISTS = `EXISTS (
   SELECT 1 FROM outbox n
   WHERE n.payment_uid = o.payment_uid
     AND (n.status_seq > o.status_seq OR (n.status_seq = o.status_seq AND n.id > o.id)))`;
 
 /**
- * Supersedes unleased pending rows that a newer row makes stale, then leases up to `limit` due
- * rows, skipping rows another transaction holds and orders with an attempt in flight.
+ * Supersedes due, unleased rows that a newer row makes stale, then leases up to `limit` due rows,
+ * skipping rows another transaction holds and orders with an attempt in flight. Stale rows not yet
+ * due are superseded when they come due (and checked again just before any attempt).
  */
 export async function claimDue(
   tx: Queryable,
@@ -24,29 +38,30 @@ export async function claimDue(
   leaseUntil: Date,
   limit: number,
 ): Promise<OutboxRow[]> {
+  // Only the rows next in line are examined: `NEXT_IN_LINE` takes a bounded set in due order
+  // first, and the per-order checks run on that set alone, so a pass costs the same with ten or
+  // ten thousand rows queued, whether or not the planner has statistics on them yet.
   await tx.query(
     `UPDATE outbox SET state = 'superseded', updated_at = $1
      WHERE id IN (
-       SELECT o.id FROM outbox o
-       WHERE o.state = 'pending' AND (o.locked_until IS NULL OR o.locked_until <= $1) AND ${NEWER_EXISTS}
-       FOR UPDATE SKIP LOCKED)`,
-    [now],
+       SELECT o.id FROM outbox o JOIN (${NEXT_IN_LINE}) next ON next.id = o.id
+       WHERE ${STILL_DUE} AND ${NEWER_EXISTS}
+       FOR UPDATE OF o SKIP LOCKED)`,
+    [now, limit * 4],
   );
   return tx.query<OutboxRow>(
     `WITH due AS (
-       SELECT o.id FROM outbox o
-       WHERE o.state = 'pending' AND o.next_attempt_at <= $1
-         AND (o.locked_until IS NULL OR o.locked_until <= $1)
-         AND NOT EXISTS (
-           SELECT 1 FROM outbox f
-           WHERE f.payment_uid = o.payment_uid AND f.id <> o.id AND f.state = 'pending' AND f.locked_until > $1)
+       SELECT o.id FROM outbox o JOIN (${NEXT_IN_LINE}) next ON next.id = o.id
+       WHERE ${STILL_DUE} AND NOT EXISTS (
+         SELECT 1 FROM outbox f
+         WHERE f.payment_uid = o.payment_uid AND f.id <> o.id AND f.state = 'pending' AND f.locked_until > $1)
        ORDER BY o.next_attempt_at, o.id
-       LIMIT $4
-       FOR UPDATE SKIP LOCKED)
-     UPDATE outbox SET locked_by = $2, locked_until = $3, updated_at = $1
+       LIMIT $5
+       FOR UPDATE OF o SKIP LOCKED)
+     UPDATE outbox SET locked_by = $3, locked_until = $4, updated_at = $1
      FROM due WHERE outbox.id = due.id
      RETURNING outbox.*`,
-    [now, worker, leaseUntil, limit],
+    [now, limit * 4, worker, leaseUntil, limit],
   );
 }
 
