@@ -51,7 +51,10 @@ const ORDERS = {
   pay: order('pending'),
   verifying: order('processing', { utr: '012345678901' }),
   success: order('completed', { utr: '012345678901', redirect_url: 'https://shop.example/thanks' }),
-  expired: order('overdue', { expires_at: new Date(Date.now() - 60_000).toISOString() }),
+  expired: order('overdue', {
+    expires_at: new Date(Date.now() - 60_000).toISOString(),
+    redirect_url: 'https://shop.example/cart',
+  }),
 };
 
 const server = createServer((req, res) => {
