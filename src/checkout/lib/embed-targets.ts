@@ -1,15 +1,10 @@
+import { isHttpOrigin } from '../../shared/http-origin.js';
+
 /**
  * The origins a status message may be posted to: the order's configured embed origins that are
  * real http(s) origins. The page posts to each with it as `targetOrigin`, so the browser delivers
  * the message only if the parent really is that origin, and never uses "*".
  */
 export function embedTargets(embedOrigins: readonly string[]): readonly string[] {
-  return embedOrigins.filter((origin) => {
-    try {
-      const url = new URL(origin);
-      return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === origin;
-    } catch {
-      return false;
-    }
-  });
+  return embedOrigins.filter(isHttpOrigin);
 }

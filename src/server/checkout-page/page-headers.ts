@@ -2,17 +2,11 @@
  * Security headers of the checkout page's HTML (checkout.md, Weight and trust; issue 4). Pure, so
  * the policy can be read and tested on its own.
  */
+import { isHttpOrigin } from '../../shared/http-origin.js';
 
 /** Only real http(s) origins may embed the page; anything else could smuggle CSP syntax in. */
 export function frameAncestors(embedOrigins: readonly string[]): readonly string[] {
-  return embedOrigins.filter((origin) => {
-    try {
-      const url = new URL(origin);
-      return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === origin;
-    } catch {
-      return false;
-    }
-  });
+  return embedOrigins.filter(isHttpOrigin);
 }
 
 export function contentSecurityPolicy(ancestors: readonly string[]): string {

@@ -1,15 +1,9 @@
 /** Request bodies of the operator API, validated with zod and described in OpenAPI. */
 import { z } from 'zod';
+import { isHttpOrigin } from '../../shared/http-origin.js';
 
 const amountText = z.string().regex(/^\d{1,13}(\.\d{1,2})?$/, 'must be a decimal amount like 100.00');
-const origin = z.string().refine((value) => {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value;
-  } catch {
-    return false;
-  }
-}, 'must be an origin like https://shop.example');
+const origin = z.string().refine(isHttpOrigin, 'must be an origin like https://shop.example');
 
 export const CreateMerchantSchema = z
   .object({
