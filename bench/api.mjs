@@ -22,6 +22,7 @@ import {
   createDatabase,
   createMerchant,
   createOrder,
+  flag,
   incomeBody,
   main,
   printMachine,
@@ -33,10 +34,7 @@ import {
 import { storeRaw } from './store-raw.mjs';
 
 const args = process.argv.slice(2);
-const arg = (name, fallback) => {
-  const index = args.indexOf(`--${name}`);
-  return index >= 0 ? args[index + 1] : fallback;
-};
+const arg = (name, fallback) => flag(args, name, fallback);
 const stores = arg('stores', 'embedded,pg,pg2').split(',');
 const duration = Number(arg('duration', 10));
 const connections = Number(arg('connections', 64));

@@ -17,6 +17,7 @@ import {
   createDatabase,
   createMerchant,
   createOrder,
+  flag,
   main,
   percentile,
   printMachine,
@@ -28,10 +29,7 @@ import {
 } from './lib.mjs';
 
 const args = process.argv.slice(2);
-const arg = (name, fallback) => {
-  const index = args.indexOf(`--${name}`);
-  return index >= 0 ? args[index + 1] : fallback;
-};
+const arg = (name, fallback) => flag(args, name, fallback);
 const stores = args.filter((a) => a === 'embedded' || a === 'pg');
 const claims = Number(arg('claims', 300));
 const queued = Number(arg('queued', 10_000));

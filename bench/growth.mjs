@@ -13,6 +13,7 @@ import {
   cannon,
   createDatabase,
   createMerchant,
+  flag,
   incomeBody,
   main,
   printMachine,
@@ -21,10 +22,7 @@ import {
 } from './lib.mjs';
 
 const args = process.argv.slice(2);
-const arg = (name, fallback) => {
-  const index = args.indexOf(`--${name}`);
-  return index >= 0 ? args[index + 1] : fallback;
-};
+const arg = (name, fallback) => flag(args, name, fallback);
 const sizes = arg('sizes', '1000,100000,1000000').split(',').map(Number);
 const duration = Number(arg('duration', 8));
 const connections = Number(arg('connections', 64));

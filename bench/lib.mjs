@@ -200,6 +200,12 @@ export async function freePort() {
   });
 }
 
+/** The value after `--name` in a script's arguments, or the fallback. */
+export function flag(args, name, fallback) {
+  const index = args.indexOf(`--${name}`);
+  return index >= 0 ? args[index + 1] : fallback;
+}
+
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function operator(url, method, path, body) {

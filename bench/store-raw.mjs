@@ -10,7 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { createDatabase, main, percentile, SERVER_DIST, tempDir } from './lib.mjs';
+import { createDatabase, flag, main, percentile, SERVER_DIST, tempDir } from './lib.mjs';
 
 const dist = (path) => import(join(SERVER_DIST, path));
 
@@ -129,10 +129,7 @@ function rawOrder(merchantUid, merchantOrderId, now) {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const args = process.argv.slice(2);
-  const arg = (name, fallback) => {
-    const index = args.indexOf(`--${name}`);
-    return index >= 0 ? args[index + 1] : fallback;
-  };
+  const arg = (name, fallback) => flag(args, name, fallback);
   main(async () => {
     const kind = args[0] === 'pg' ? 'pg' : 'embedded';
     const store =
