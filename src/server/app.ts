@@ -12,8 +12,9 @@ import {
   DEFAULT_PAYER_LIMITS,
   type PayerLimits,
 } from './checkout-api/checkout-api-routes.js';
-import { AppError, isAppError } from './errors.js';
+import { AppError, isAppError, notFound } from './errors.js';
 import { gatewayRoutes } from './gateway/gateway-routes.js';
+import { renderError } from './http/envelope.js';
 import { openApiDocument } from './http/openapi.js';
 import { type RequestVariables, requestContext } from './http/request-context.js';
 import { operatorRoutes } from './operator/operator-routes.js';
@@ -38,7 +39,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<{ Varia
     bodyLimit({
       maxSize,
       onError: () => {
-        throw new AppError(413, ERROR_CODES.payloadTooLarge, `body: larger than ${maxSize} bytes`);
+        throw new AppError(ERROR_CODES.payloadTooLarge, `body: larger than ${maxSize} bytes`);
       },
     });
   const defaultLimit = limitBody(MAX_BODY_BYTES);
@@ -46,40 +47,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<{ Varia
   app.use((c, next) => (c.req.path === STATEMENT_PATH ? statementLimit(c, next) : defaultLimit(c, next)));
 
   app.onError((error, c) => {
-    const requestId = c.get('requestId') ?? '';
-    if (isAppError(error)) {
-      for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
-      return c.json(
-        { result: 'error', data: { error: error.code, details: error.details, request_id: requestId } },
-        error.status,
-      );
-    }
-    (c.get('log') ?? deps.log).error('unhandled error', { error });
-    return c.json(
-      {
-        result: 'error',
-        data: {
-          error: ERROR_CODES.internal,
-          details: `internal error; request id ${requestId}`,
-          request_id: requestId,
-        },
-      },
-      500,
-    );
+    if (!isAppError(error)) (c.get('log') ?? deps.log).error('unhandled error', { error });
+    return renderError(c, error);
   });
-  app.notFound((c) =>
-    c.json(
-      {
-        result: 'error',
-        data: {
-          error: ERROR_CODES.notFound,
-          details: `no route for ${c.req.method} ${c.req.path}`,
-          request_id: c.get('requestId') ?? '',
-        },
-      },
-      404,
-    ),
-  );
+  app.notFound((c) => renderError(c, notFound(`no route for ${c.req.method} ${c.req.path}`)));
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
   app.get('/readyz', async (c) => {
@@ -115,7 +86,6 @@ function operatorAuth(token: string | undefined) {
     const valid = expected.length > 0 && given.length === expected.length && timingSafeEqual(given, expected);
     if (!valid)
       throw new AppError(
-        401,
         ERROR_CODES.unauthorized,
         'Authorization: a valid operator bearer token is required',
       );

@@ -1,23 +1,32 @@
 /**
- * One error class for failures that end a request. `onError` in app.ts renders it in the
- * interface's shape: `{"result":"error","data":{"error":code,"details":...}}`.
+ * One error class for failures that end a request, as hono's HTTPException: the code, the
+ * details naming the field, and options (`headers`, `cause`). The HTTP status is the code's, from
+ * the one table in shared/error-codes.ts. `renderError` in http/envelope.ts renders it for
+ * `onError`, `notFound` and the HTTP layer alike.
  * Expected domain outcomes (already final, UTR used) are returned values, not exceptions;
  * routes turn them into an AppError at the edge.
  */
-import { ERROR_CODES, type ErrorCode } from '../shared/error-codes.js';
+import { ERROR_CODES, ERROR_STATUS, type ErrorCode, type ErrorStatus } from '../shared/error-codes.js';
 
-export type HttpErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 503;
+export interface AppErrorOptions {
+  /** Headers sent with the error response, e.g. `Retry-After`. */
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly cause?: unknown;
+}
 
 export class AppError extends Error {
   override readonly name = 'AppError';
+  readonly status: ErrorStatus;
+  readonly headers: Readonly<Record<string, string>>;
+
   constructor(
-    readonly status: HttpErrorStatus,
     readonly code: ErrorCode,
     readonly details: string,
-    readonly headers: Readonly<Record<string, string>> = {},
-    options?: ErrorOptions,
+    options: AppErrorOptions = {},
   ) {
-    super(`${code}: ${details}`, options);
+    super(`${code}: ${details}`, options.cause === undefined ? undefined : { cause: options.cause });
+    this.status = ERROR_STATUS[code];
+    this.headers = options.headers ?? {};
   }
 }
 
@@ -26,7 +35,7 @@ export function isAppError(error: unknown): error is AppError {
 }
 
 export const invalidField = (field: string, why: string) =>
-  new AppError(400, ERROR_CODES.invalidField, `${field}: ${why}`);
-export const missingField = (field: string) =>
-  new AppError(400, ERROR_CODES.missingField, `${field}: required`);
-export const notFound = (what: string) => new AppError(404, ERROR_CODES.notFound, what);
+  new AppError(ERROR_CODES.invalidField, `${field}: ${why}`);
+export const missingField = (field: string, why = 'required') =>
+  new AppError(ERROR_CODES.missingField, `${field}: ${why}`);
+export const notFound = (what: string) => new AppError(ERROR_CODES.notFound, what);

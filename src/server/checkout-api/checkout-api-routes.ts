@@ -10,8 +10,9 @@ import { ERROR_CODES } from '../../shared/error-codes.js';
 import { formatAmount } from '../../shared/money.js';
 import { isValidUtr, normalizeUtr } from '../../shared/utr.js';
 import type { AppDeps } from '../app-deps.js';
-import { AppError, invalidField, notFound } from '../errors.js';
+import { AppError, invalidField, missingField, notFound } from '../errors.js';
 import { clientIp } from '../http/client-ip.js';
+import { success } from '../http/envelope.js';
 import { type RateLimit, RateLimiter } from '../http/rate-limiter.js';
 import { readFormOrJson } from '../http/read-body.js';
 import { type ClaimResult, claimUtr } from '../lifecycle/claim-utr.js';
@@ -49,8 +50,8 @@ export function checkoutApiRoutes(deps: AppDeps, limits: PayerLimits = DEFAULT_P
   const limit = (limiter: RateLimiter, key: string) => {
     const decision = limiter.take(key);
     if (!decision.allowed) {
-      throw new AppError(429, ERROR_CODES.rateLimited, 'too many requests; try again shortly', {
-        'Retry-After': String(decision.retryAfterSeconds),
+      throw new AppError(ERROR_CODES.rateLimited, 'too many requests; try again shortly', {
+        headers: { 'Retry-After': String(decision.retryAfterSeconds) },
       });
     }
   };
@@ -73,7 +74,7 @@ export function checkoutApiRoutes(deps: AppDeps, limits: PayerLimits = DEFAULT_P
     c.header('Cache-Control', 'no-cache');
     c.header('ETag', etag);
     if (matchesEtag(c.req.header('if-none-match'), etag)) return c.body(null, 304);
-    return c.json({ result: 'success', data: view });
+    return success(c, view);
   });
 
   app.post('/Payments/india_match', async (c) => {
@@ -81,16 +82,17 @@ export function checkoutApiRoutes(deps: AppDeps, limits: PayerLimits = DEFAULT_P
     limit(matchLimiter, ip);
     const body = await readFormOrJson(c);
     const paymentUid = (body.payment_uid ?? '').trim();
-    if (!paymentUid) throw new AppError(400, ERROR_CODES.missingField, 'payment_uid: required');
+    if (!paymentUid) throw missingField('payment_uid');
     const serial = normalizeUtr(body.serial_number ?? '');
-    if (!serial) throw new AppError(400, ERROR_CODES.missingField, 'serial_number: required');
+    if (!serial) throw missingField('serial_number');
     if (!isValidUtr(serial)) throw invalidField('serial_number', 'must be exactly 12 digits');
     const result = await claimUtr(deps.db, paymentUid, serial, ip, deps.clock.now());
     deps.outbox.wake();
     const order = claimedOrder(result);
-    return c.json({
-      result: 'success',
-      data: { payment_uid: order.payment_uid, serial_number: serial, payment_status: order.payment_status },
+    return success(c, {
+      payment_uid: order.payment_uid,
+      serial_number: serial,
+      payment_status: order.payment_status,
     });
   });
 
@@ -113,7 +115,7 @@ export function checkoutApiRoutes(deps: AppDeps, limits: PayerLimits = DEFAULT_P
       deps.clock.now(),
     );
     deps.outbox.wake();
-    return c.json({ result: 'success', data: { serial_number: utr, amount: formatAmount(order.amount) } });
+    return success(c, { serial_number: utr, amount: formatAmount(order.amount) });
   });
 
   return app;
@@ -129,22 +131,13 @@ function claimedOrder(result: ClaimResult) {
       throw invalidField('payment_uid', 'not a collection order');
     case 'final':
       throw new AppError(
-        409,
         ERROR_CODES.orderFinal,
         `payment_uid: order is already ${result.order.payment_status}`,
       );
     case 'utr_used':
-      throw new AppError(
-        409,
-        ERROR_CODES.utrUsed,
-        'serial_number: this UTR was already used for another order',
-      );
+      throw new AppError(ERROR_CODES.utrUsed, 'serial_number: this UTR was already used for another order');
     case 'too_many':
-      throw new AppError(
-        422,
-        ERROR_CODES.tooManyUtrs,
-        'serial_number: too many different UTRs for this order',
-      );
+      throw new AppError(ERROR_CODES.tooManyUtrs, 'serial_number: too many different UTRs for this order');
   }
 }
 

@@ -3,12 +3,10 @@
  * check and hold, all in one transaction. Concurrent identical requests create one order.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { ERROR_CODES } from '../../shared/error-codes.js';
 import { formatAmount } from '../../shared/money.js';
 import { canonicalString } from '../../shared/signing.js';
 import { buildUpiUri } from '../../shared/upi-uri.js';
 import type { AppDeps } from '../app-deps.js';
-import { AppError, invalidField } from '../errors.js';
 import { balanceOf, post } from '../ledger/ledger.js';
 import type { Merchant } from '../merchants/merchant.js';
 import { limitsFor } from '../merchants/merchant.js';
@@ -27,9 +25,25 @@ export interface CreateContext {
   readonly userAgent: string;
 }
 
+/**
+ * What became of the request. Refusals are expected outcomes, returned as values; the route
+ * turns them into errors.
+ */
 export type CreateResult =
   | { readonly kind: 'created'; readonly order: Order }
-  | { readonly kind: 'existing'; readonly order: Order };
+  | { readonly kind: 'existing'; readonly order: Order }
+  /** The merchant_order_id belongs to an order created by a different request. */
+  | { readonly kind: 'duplicate'; readonly order: Order }
+  /** The merchant has no account set up to collect by this payterm. */
+  | { readonly kind: 'payterm_unavailable'; readonly payterm: 'UPI' | 'IMPS' }
+  | {
+      readonly kind: 'out_of_range';
+      readonly payterm: 'UPI' | 'IMPS';
+      readonly min: number;
+      readonly max: number;
+    }
+  | { readonly kind: 'blacklisted' }
+  | { readonly kind: 'insufficient_balance'; readonly available: number; readonly amount: number };
 
 export async function createOrder(
   deps: AppDeps,
@@ -42,6 +56,8 @@ export async function createOrder(
     .update(canonicalString(ctx.fields, { skipEmpty: true }))
     .digest('hex');
   const now = deps.clock.now();
+  const collection =
+    input.transactionType === 'income' ? collectionAccount(merchant, input.payterm) : undefined;
 
   // The common case, a collection order within the limits from a payer not blacklisted, needs no
   // transaction: one statement inserts the order and its event, and a conflict on
@@ -50,11 +66,12 @@ export async function createOrder(
   // transaction below.
   if (
     input.transactionType === 'income' &&
+    collection &&
     input.amount >= limits.min &&
     input.amount <= limits.max &&
     !(await isBlacklisted(deps.db, merchant.uid, input.fromName))
   ) {
-    const order = await insertOrderWithEvent(deps.db, newOrder(deps, input, ctx, digest, now));
+    const order = await insertOrderWithEvent(deps.db, newOrder(deps, input, ctx, digest, now, collection));
     if (order) return { kind: 'created', order };
     const existing = await findOrderByMerchantOrderId(deps.db, merchant.uid, input.merchantOrderId);
     if (!existing) throw new Error('order conflict without a row');
@@ -65,20 +82,19 @@ export async function createOrder(
     const existing = await findOrderByMerchantOrderId(tx, merchant.uid, input.merchantOrderId);
     if (existing) return sameRequest(existing, digest);
     if (input.amount < limits.min || input.amount > limits.max) {
-      throw new AppError(
-        422,
-        ERROR_CODES.amountOutOfRange,
-        `amount: must be between ${formatAmount(limits.min)} and ${formatAmount(limits.max)} for ${input.payterm}`,
-      );
+      return { kind: 'out_of_range', payterm: input.payterm, min: limits.min, max: limits.max };
     }
-    if (await isBlacklisted(tx, merchant.uid, input.fromName)) {
-      throw new AppError(
-        403,
-        ERROR_CODES.payerBlacklisted,
-        'from_name: this payer may not pay this merchant',
-      );
+    if (await isBlacklisted(tx, merchant.uid, input.fromName)) return { kind: 'blacklisted' };
+    if (collection === null) return { kind: 'payterm_unavailable', payterm: input.payterm };
+    if (input.transactionType === 'expense') {
+      // Locks the merchant's accounts first, so that two payouts racing for the last rupee
+      // serialise here, and a refused payout leaves no order behind.
+      const balance = await balanceOf(tx, merchant.uid, true);
+      if (balance.available < input.amount) {
+        return { kind: 'insufficient_balance', available: balance.available, amount: input.amount };
+      }
     }
-    const order = await insertOrder(tx, newOrder(deps, input, ctx, digest, now));
+    const order = await insertOrder(tx, newOrder(deps, input, ctx, digest, now, collection));
     if (!order) {
       // A concurrent identical request inserted first; READ COMMITTED lets us see its row now.
       const winner = await findOrderByMerchantOrderId(tx, merchant.uid, input.merchantOrderId);
@@ -97,26 +113,11 @@ export async function createOrder(
 }
 
 function sameRequest(order: Order, digest: string): CreateResult {
-  if (order.request_digest !== digest) {
-    throw new AppError(
-      409,
-      ERROR_CODES.duplicateOrder,
-      'merchant_order_id: already used by a different request',
-    );
-  }
-  return { kind: 'existing', order };
+  return order.request_digest === digest ? { kind: 'existing', order } : { kind: 'duplicate', order };
 }
 
-/** Holds the payout's amount; two payouts racing for the last rupee serialise on the account row. */
+/** Holds the payout's amount, checked against the locked balance before the order was inserted. */
 async function holdPayout(tx: Queryable, order: Order, now: Date): Promise<Order> {
-  const balance = await balanceOf(tx, order.merchant_uid, true);
-  if (balance.available < order.amount) {
-    throw new AppError(
-      422,
-      ERROR_CODES.insufficientBalance,
-      `amount: available balance ${formatAmount(balance.available)} is less than ${formatAmount(order.amount)}`,
-    );
-  }
   await post(tx, order, 'held', now);
   const [held] = await tx.query<Order>(
     `UPDATE orders SET accounting_status = 'delivered' WHERE payment_uid = $1 RETURNING *`,
@@ -131,11 +132,11 @@ function newOrder(
   ctx: CreateContext,
   digest: string,
   now: Date,
+  collection: CollectionAccount | undefined,
 ): NewOrder {
   const { merchant } = ctx;
   const paymentUid = randomUUID();
   const income = input.transactionType === 'income';
-  const collection = income ? collectionAccount(merchant, input.payterm) : undefined;
   const extra =
     income && input.payterm === 'UPI'
       ? buildUpiUri({
@@ -181,12 +182,18 @@ function newOrder(
   };
 }
 
-function collectionAccount(merchant: Merchant, payterm: 'UPI' | 'IMPS') {
+interface CollectionAccount {
+  readonly to: string;
+  readonly toName: string;
+  readonly toBankName: string;
+}
+
+/** The merchant's account that collects by `payterm`, or null when it has none set up. */
+function collectionAccount(merchant: Merchant, payterm: 'UPI' | 'IMPS'): CollectionAccount | null {
   if (payterm === 'UPI') {
-    if (!merchant.upi_vpa) throw invalidField('payterm', 'UPI collection is not set up for this merchant');
+    if (!merchant.upi_vpa) return null;
     return { to: merchant.upi_vpa, toName: merchant.upi_payee_name, toBankName: 'UPI' };
   }
-  if (!merchant.imps_account)
-    throw invalidField('payterm', 'IMPS collection is not set up for this merchant');
+  if (!merchant.imps_account) return null;
   return { to: merchant.imps_account, toName: merchant.imps_account_name, toBankName: merchant.imps_ifsc };
 }

@@ -3,12 +3,14 @@ import { Hono } from 'hono';
 import { ERROR_CODES } from '../../shared/error-codes.js';
 import { formatAmount } from '../../shared/money.js';
 import type { AppDeps } from '../app-deps.js';
-import { AppError } from '../errors.js';
+import { AppError, invalidField, missingField, notFound } from '../errors.js';
 import { clientIp } from '../http/client-ip.js';
+import { success } from '../http/envelope.js';
 import { balanceOf } from '../ledger/ledger.js';
+import type { Order } from '../orders/order.js';
 import { findOrderByMerchantOrderId } from '../orders/order-store.js';
 import { paymentObject, paymentUrl, queryView } from '../orders/order-views.js';
-import { createOrder } from './create-order.js';
+import { type CreateResult, createOrder } from './create-order.js';
 import { parseCreateOrder } from './order-request.js';
 import { readSignedRequest, requireOwnMerchant } from './signed-request.js';
 
@@ -27,24 +29,24 @@ export function gatewayRoutes(deps: AppDeps): Hono {
       ip: clientIp(c),
       userAgent: c.req.header('user-agent') ?? '',
     });
-    const { order } = result;
+    const order = createdOrder(result);
     if (result.kind === 'created') {
       deps.metrics.ordersCreated.inc({ transaction_type: order.transaction_type, payterm: order.payterm });
     }
     const url = paymentUrl(baseUrl, order.payment_uid);
     if (input.responseType === '') return c.redirect(url, 302);
     const payment = paymentObject(order, baseUrl);
-    return c.json({ result: 'success', data: { payment, payterm: payment, payment_url: url } });
+    return success(c, { payment, payterm: payment, payment_url: url });
   });
 
   app.post('/order/get', async (c) => {
     const request = await readSignedRequest(c, deps);
     const merchantOrderId = request.fields.merchant_order_id;
-    if (!merchantOrderId) throw new AppError(400, ERROR_CODES.missingField, 'merchant_order_id: required');
+    if (!merchantOrderId) throw missingField('merchant_order_id');
     const merchant = request.key.merchant;
     const order = await findOrderByMerchantOrderId(deps.db, merchant.uid, merchantOrderId);
-    if (!order) throw new AppError(404, ERROR_CODES.notFound, 'merchant_order_id: no such order');
-    return c.json({ result: 'success', data: queryView(order, merchant.name, baseUrl) });
+    if (!order) throw notFound('merchant_order_id: no such order');
+    return success(c, queryView(order, merchant.name, baseUrl));
   });
 
   app.post('/ledger/get_merchant_ledger', async (c) => {
@@ -52,19 +54,44 @@ export function gatewayRoutes(deps: AppDeps): Hono {
     requireOwnMerchant(request);
     const merchant = request.key.merchant;
     const balance = await balanceOf(deps.db, merchant.uid);
-    return c.json({
-      result: 'success',
-      data: {
-        uid: merchant.uid,
-        merchant_uid: merchant.uid,
-        merchant_name: merchant.name,
-        inr: formatAmount(balance.available),
-        inr_held: formatAmount(balance.held),
-        created_at: merchant.created_at.toISOString(),
-        updated_at: merchant.updated_at.toISOString(),
-      },
+    return success(c, {
+      uid: merchant.uid,
+      merchant_uid: merchant.uid,
+      merchant_name: merchant.name,
+      inr: formatAmount(balance.available),
+      inr_held: formatAmount(balance.held),
+      created_at: merchant.created_at.toISOString(),
+      updated_at: merchant.updated_at.toISOString(),
     });
   });
 
   return app;
+}
+
+/** The order the request created or found again; every refusal as its error. */
+function createdOrder(result: CreateResult): Order {
+  switch (result.kind) {
+    case 'created':
+    case 'existing':
+      return result.order;
+    case 'duplicate':
+      throw new AppError(
+        ERROR_CODES.duplicateOrder,
+        'merchant_order_id: already used by a different request',
+      );
+    case 'payterm_unavailable':
+      throw invalidField('payterm', `${result.payterm} collection is not set up for this merchant`);
+    case 'out_of_range':
+      throw new AppError(
+        ERROR_CODES.amountOutOfRange,
+        `amount: must be between ${formatAmount(result.min)} and ${formatAmount(result.max)} for ${result.payterm}`,
+      );
+    case 'blacklisted':
+      throw new AppError(ERROR_CODES.payerBlacklisted, 'from_name: this payer may not pay this merchant');
+    case 'insufficient_balance':
+      throw new AppError(
+        ERROR_CODES.insufficientBalance,
+        `amount: available balance ${formatAmount(result.available)} is less than ${formatAmount(result.amount)}`,
+      );
+  }
 }

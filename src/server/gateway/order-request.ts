@@ -3,10 +3,9 @@
  * used both to validate and to describe the endpoint in OpenAPI, then cross-field rules.
  */
 import { z } from 'zod';
-import { ERROR_CODES } from '../../shared/error-codes.js';
 import { parseAmount } from '../../shared/money.js';
 import type { AccountingType, Payterm, TransactionType } from '../../shared/order-status.js';
-import { AppError, invalidField } from '../errors.js';
+import { invalidField, missingField } from '../errors.js';
 
 const httpUrl = z
   .string()
@@ -87,7 +86,7 @@ const IFSC = /^[A-Z]{4}0[A-Z0-9]{6}$/;
 
 export function parseCreateOrder(fields: Readonly<Record<string, string>>): CreateOrderInput {
   for (const name of REQUIRED) {
-    if (!fields[name]) throw new AppError(400, ERROR_CODES.missingField, `${name}: required`);
+    if (!fields[name]) throw missingField(name);
   }
   const parsed = CreateOrderRequestSchema.safeParse(fields);
   if (!parsed.success) {
@@ -117,10 +116,10 @@ export function parseCreateOrder(fields: Readonly<Record<string, string>>): Crea
   const toName = (f.to_name ?? '').trim();
   const toBankName = (f.to_bank_name ?? '').trim().toUpperCase();
   if (transactionType === 'expense') {
-    if (!to) throw new AppError(400, ERROR_CODES.missingField, 'to: required for payouts');
+    if (!to) throw missingField('to', 'required for payouts');
     if (!/^\d{9,18}$/.test(to)) throw invalidField('to', 'must be an account number of 9-18 digits');
-    if (!toName) throw new AppError(400, ERROR_CODES.missingField, 'to_name: required for payouts');
-    if (!toBankName) throw new AppError(400, ERROR_CODES.missingField, 'to_bank_name: required for payouts');
+    if (!toName) throw missingField('to_name', 'required for payouts');
+    if (!toBankName) throw missingField('to_bank_name', 'required for payouts');
     if (!IFSC.test(toBankName)) throw invalidField('to_bank_name', 'must be an IFSC code like HDFC0001234');
   }
   return {

@@ -6,7 +6,7 @@ import type { Context } from 'hono';
 import { ERROR_CODES } from '../../shared/error-codes.js';
 import type { SignedScalar } from '../../shared/signing.js';
 import type { AppDeps } from '../app-deps.js';
-import { AppError, invalidField } from '../errors.js';
+import { AppError, invalidField, missingField } from '../errors.js';
 import { readJsonObject } from '../http/read-body.js';
 import { type ActiveKey, findActiveKey } from '../merchants/merchant-store.js';
 import { verifySignature } from './signature.js';
@@ -20,7 +20,7 @@ export interface SignedRequest {
 export async function readSignedRequest(c: Context, deps: AppDeps): Promise<SignedRequest> {
   const contentType = c.req.header('content-type') ?? '';
   if (!/^application\/json\b/i.test(contentType)) {
-    throw new AppError(415, ERROR_CODES.unsupportedMediaType, 'Content-Type: must be application/json');
+    throw new AppError(ERROR_CODES.unsupportedMediaType, 'Content-Type: must be application/json');
   }
   const body = await readJsonObject(c);
   const scalars: Record<string, SignedScalar> = {};
@@ -36,16 +36,16 @@ export async function readSignedRequest(c: Context, deps: AppDeps): Promise<Sign
     }
   }
   const apiKey = c.req.header('oc-key')?.trim();
-  if (!apiKey) throw new AppError(401, ERROR_CODES.unauthorized, 'OC-Key: missing');
+  if (!apiKey) throw new AppError(ERROR_CODES.unauthorized, 'OC-Key: missing');
   const signature = c.req.header('oc-signature')?.trim();
-  if (!signature) throw new AppError(401, ERROR_CODES.badSignature, 'OC-Signature: missing');
+  if (!signature) throw new AppError(ERROR_CODES.badSignature, 'OC-Signature: missing');
   const key = await findActiveKey(deps.db, deps.config.secretKey, apiKey);
-  if (!key) throw new AppError(401, ERROR_CODES.unauthorized, 'OC-Key: unknown or revoked');
+  if (!key) throw new AppError(ERROR_CODES.unauthorized, 'OC-Key: unknown or revoked');
   if (!verifySignature(key.secret, scalars, signature)) {
-    throw new AppError(401, ERROR_CODES.badSignature, 'OC-Signature: does not match the request body');
+    throw new AppError(ERROR_CODES.badSignature, 'OC-Signature: does not match the request body');
   }
   if (key.merchant.status !== 'active') {
-    throw new AppError(403, ERROR_CODES.merchantDisabled, 'merchant: disabled');
+    throw new AppError(ERROR_CODES.merchantDisabled, 'merchant: disabled');
   }
   const fields = Object.fromEntries(Object.entries(scalars).map(([name, value]) => [name, String(value)]));
   return { fields, key };
@@ -55,9 +55,9 @@ export async function readSignedRequest(c: Context, deps: AppDeps): Promise<Sign
 export function requireOwnMerchant(request: SignedRequest): void {
   const merchantUid = request.fields.merchant_uid;
   if (merchantUid === undefined || merchantUid === '') {
-    throw new AppError(400, ERROR_CODES.missingField, 'merchant_uid: required');
+    throw missingField('merchant_uid');
   }
   if (merchantUid !== request.key.merchant.uid) {
-    throw new AppError(403, ERROR_CODES.forbidden, 'merchant_uid: OC-Key does not belong to this merchant');
+    throw new AppError(ERROR_CODES.forbidden, 'merchant_uid: OC-Key does not belong to this merchant');
   }
 }

@@ -9,10 +9,10 @@ export async function readJsonObject(c: Context): Promise<Record<string, unknown
   try {
     parsed = JSON.parse(text);
   } catch {
-    throw new AppError(400, ERROR_CODES.invalidRequest, 'body: not valid JSON');
+    throw new AppError(ERROR_CODES.invalidRequest, 'body: not valid JSON');
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw new AppError(400, ERROR_CODES.invalidRequest, 'body: must be a JSON object');
+    throw new AppError(ERROR_CODES.invalidRequest, 'body: must be a JSON object');
   }
   return parsed as Record<string, unknown>;
 }
@@ -32,7 +32,6 @@ export async function readFormOrJson(c: Context): Promise<Record<string, string>
     return Object.fromEntries(new URLSearchParams(await c.req.text()));
   }
   throw new AppError(
-    415,
     ERROR_CODES.unsupportedMediaType,
     'Content-Type: must be application/x-www-form-urlencoded or application/json',
   );

@@ -6,12 +6,11 @@ import { Hono } from 'hono';
 import { ERROR_CODES } from '../../shared/error-codes.js';
 import type { AppDeps } from '../app-deps.js';
 import { AppError, invalidField, notFound } from '../errors.js';
+import { success } from '../http/envelope.js';
 import { findOrder } from '../orders/order-store.js';
 import { OUTBOX_STATES, type OutboxState } from './outbox.js';
 import { listAttemptsForOrder, listOutboxForOrder, listRecentOutbox } from './outbox-store.js';
 import { resendCallback } from './resend-callback.js';
-
-const ok = <T>(data: T) => ({ result: 'success' as const, data });
 
 export function callbackRoutes(deps: AppDeps): Hono {
   const app = new Hono();
@@ -24,36 +23,30 @@ export function callbackRoutes(deps: AppDeps): Hono {
       listOutboxForOrder(db, order.payment_uid),
       listAttemptsForOrder(db, order.payment_uid),
     ]);
-    return c.json(
-      ok({
-        payment_uid: order.payment_uid,
-        notify_url: order.notify_url,
-        notify_status: order.notify_status,
-        notify_fail_reason: order.notify_fail_reason,
-        outbox,
-        attempts,
-      }),
-    );
+    return success(c, {
+      payment_uid: order.payment_uid,
+      notify_url: order.notify_url,
+      notify_status: order.notify_status,
+      notify_fail_reason: order.notify_fail_reason,
+      outbox,
+      attempts,
+    });
   });
 
   app.post('/orders/:payment_uid/callbacks/resend', async (c) => {
     const result = await db.transaction((tx) => resendCallback(tx, c.req.param('payment_uid'), clock.now()));
     if (result.kind === 'no_order') throw notFound('payment_uid: no such order');
     if (result.kind === 'no_notify_url') {
-      throw new AppError(
-        409,
-        ERROR_CODES.invalidRequest,
-        'notify_url: the order has none, so no callback is sent',
-      );
+      throw new AppError(ERROR_CODES.noNotifyUrl, 'notify_url: the order has none, so no callback is sent');
     }
     deps.outbox.wake();
-    return c.json(ok(result.row));
+    return success(c, result.row);
   });
 
   app.get('/callbacks', async (c) => {
     const state = parseState(c.req.query('state'));
     const rows = await listRecentOutbox(db, state, parseLimit(c.req.query('limit')));
-    return c.json(ok(rows));
+    return success(c, rows);
   });
 
   return app;

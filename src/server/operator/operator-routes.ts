@@ -8,6 +8,7 @@ import { formatAmount, parseAmount } from '../../shared/money.js';
 import { isValidUtr, normalizeUtr } from '../../shared/utr.js';
 import type { AppDeps } from '../app-deps.js';
 import { AppError, invalidField, notFound } from '../errors.js';
+import { success } from '../http/envelope.js';
 import { parseJson } from '../http/parse-json.js';
 import { balanceOf } from '../ledger/ledger.js';
 import { changeStatus, orderHistory } from '../lifecycle/change-status.js';
@@ -21,8 +22,6 @@ import { findOrder, lockOrder } from '../orders/order-store.js';
 import { queryView } from '../orders/order-views.js';
 import { BlacklistSchema, CreateMerchantSchema, CreditSchema, SetStatusSchema } from './operator-schemas.js';
 import { parseStatement } from './statement.js';
-
-const ok = <T>(data: T) => ({ result: 'success' as const, data });
 
 export function operatorRoutes(deps: AppDeps): Hono {
   const app = new Hono();
@@ -52,10 +51,10 @@ export function operatorRoutes(deps: AppDeps): Hono {
       return { merchant: merchantView(merchant), ...key };
     });
     deps.log.info('merchant created', { merchant_uid: created.merchant.uid });
-    return c.json(ok(created), 201);
+    return success(c, created, 201);
   });
 
-  app.get('/merchants', async (c) => c.json(ok((await merchants.listMerchants(db)).map(merchantView))));
+  app.get('/merchants', async (c) => success(c, (await merchants.listMerchants(db)).map(merchantView)));
 
   app.get('/merchants/:uid', async (c) => {
     const merchant = await requireMerchant(c.req.param('uid'));
@@ -63,24 +62,22 @@ export function operatorRoutes(deps: AppDeps): Hono {
       merchants.listKeys(db, merchant.uid),
       balanceOf(db, merchant.uid),
     ]);
-    return c.json(
-      ok({
-        ...merchantView(merchant),
-        keys,
-        balance: { inr: formatAmount(balance.available), inr_held: formatAmount(balance.held) },
-      }),
-    );
+    return success(c, {
+      ...merchantView(merchant),
+      keys,
+      balance: { inr: formatAmount(balance.available), inr_held: formatAmount(balance.held) },
+    });
   });
 
   app.post('/merchants/:uid/keys', async (c) => {
     const merchant = await requireMerchant(c.req.param('uid'));
-    return c.json(ok(await merchants.issueKey(db, deps.config.secretKey, merchant.uid, clock.now())), 201);
+    return success(c, await merchants.issueKey(db, deps.config.secretKey, merchant.uid, clock.now()), 201);
   });
 
   app.delete('/merchants/:uid/keys/:key', async (c) => {
     const revoked = await merchants.revokeKey(db, c.req.param('uid'), c.req.param('key'), clock.now());
     if (!revoked) throw notFound('api_key: no such active key for this merchant');
-    return c.json(ok({ api_key: c.req.param('key'), status: 'revoked' }));
+    return success(c, { api_key: c.req.param('key'), status: 'revoked' });
   });
 
   for (const [action, status] of [
@@ -90,7 +87,7 @@ export function operatorRoutes(deps: AppDeps): Hono {
     app.post(`/merchants/:uid/${action}`, async (c) => {
       const merchant = await merchants.setMerchantStatus(db, c.req.param('uid'), status, clock.now());
       if (!merchant) throw notFound('merchant_uid: no such merchant');
-      return c.json(ok(merchantView(merchant)));
+      return success(c, merchantView(merchant));
     });
   }
 
@@ -98,13 +95,13 @@ export function operatorRoutes(deps: AppDeps): Hono {
     const merchant = await requireMerchant(c.req.param('uid'));
     const { from_name } = await parseJson(c, BlacklistSchema);
     await merchants.addToBlacklist(db, merchant.uid, from_name, clock.now());
-    return c.json(ok({ merchant_uid: merchant.uid, from_name }), 201);
+    return success(c, { merchant_uid: merchant.uid, from_name }, 201);
   });
 
   app.delete('/merchants/:uid/blacklist/:from_name', async (c) => {
     const removed = await merchants.removeFromBlacklist(db, c.req.param('uid'), c.req.param('from_name'));
     if (!removed) throw notFound('from_name: not on the blacklist');
-    return c.json(ok({ removed: true }));
+    return success(c, { removed: true });
   });
 
   app.post('/credits', async (c) => {
@@ -128,9 +125,9 @@ export function operatorRoutes(deps: AppDeps): Hono {
     );
     deps.outbox.wake();
     if (result.kind === 'conflict') {
-      throw new AppError(409, ERROR_CODES.utrUsed, 'utr: a different credit with this UTR exists');
+      throw new AppError(ERROR_CODES.utrUsed, 'utr: a different credit with this UTR exists');
     }
-    return c.json(ok(creditOutcome(result)), result.kind === 'duplicate' ? 200 : 201);
+    return success(c, creditOutcome(result), result.kind === 'duplicate' ? 200 : 201);
   });
 
   app.post('/credits/import', async (c) => {
@@ -145,7 +142,7 @@ export function operatorRoutes(deps: AppDeps): Hono {
       results.push({ line: line.line, ...creditOutcome(result) });
     }
     deps.outbox.wake();
-    return c.json(ok({ lines: results.length, results }));
+    return success(c, { lines: results.length, results });
   });
 
   app.get('/credits', async (c) => {
@@ -154,7 +151,7 @@ export function operatorRoutes(deps: AppDeps): Hono {
       `SELECT * FROM bank_credits ${unmatched ? 'WHERE payment_uid IS NULL' : ''} ORDER BY created_at DESC LIMIT $1`,
       [limitParam(c.req.query('limit'))],
     );
-    return c.json(ok(rows));
+    return success(c, rows);
   });
 
   app.get('/orders', async (c) => {
@@ -163,7 +160,10 @@ export function operatorRoutes(deps: AppDeps): Hono {
        ORDER BY created_at DESC LIMIT $3`,
       [c.req.query('merchant_uid') ?? '', c.req.query('status') ?? '', limitParam(c.req.query('limit'))],
     );
-    return c.json(ok(rows.map((order) => queryView(order, '', deps.config.publicBaseUrl))));
+    return success(
+      c,
+      rows.map((order) => queryView(order, '', deps.config.publicBaseUrl)),
+    );
   });
 
   app.get('/orders/:payment_uid', async (c) => {
@@ -174,9 +174,11 @@ export function operatorRoutes(deps: AppDeps): Hono {
       orderHistory(db, order.payment_uid),
       claimsOf(db, order.payment_uid),
     ]);
-    return c.json(
-      ok({ ...queryView(order, merchant.name, deps.config.publicBaseUrl), history, utr_claims: claims }),
-    );
+    return success(c, {
+      ...queryView(order, merchant.name, deps.config.publicBaseUrl),
+      history,
+      utr_claims: claims,
+    });
   });
 
   app.post('/orders/:payment_uid/status', async (c) => {
@@ -188,7 +190,6 @@ export function operatorRoutes(deps: AppDeps): Hono {
       const path = operatorPath(locked, input.status);
       if (path.length === 0) {
         throw new AppError(
-          409,
           ERROR_CODES.invalidTransition,
           `status: cannot go from ${locked.payment_status} to ${input.status}`,
         );
@@ -204,17 +205,13 @@ export function operatorRoutes(deps: AppDeps): Hono {
         };
         const result = await changeStatus(tx, current, change, now);
         if (result.kind === 'refused')
-          throw new AppError(
-            409,
-            ERROR_CODES.invalidTransition,
-            `status: refused ${result.from} -> ${result.to}`,
-          );
+          throw new AppError(ERROR_CODES.invalidTransition, `status: refused ${result.from} -> ${result.to}`);
         current = result.order;
       }
       return current;
     });
     deps.outbox.wake();
-    return c.json(ok(queryView(order, '', deps.config.publicBaseUrl)));
+    return success(c, queryView(order, '', deps.config.publicBaseUrl));
   });
 
   return app;

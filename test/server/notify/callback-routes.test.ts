@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AppDeps } from '../../../src/server/app-deps.js';
 import { ManualClock } from '../../../src/server/clock.js';
 import { loadConfig } from '../../../src/server/config.js';
-import { isAppError } from '../../../src/server/errors.js';
+import { renderError } from '../../../src/server/http/envelope.js';
 import { createMetrics } from '../../../src/server/http/metrics.js';
 import { silentLogger } from '../../../src/server/log.js';
 import { callbackRoutes } from '../../../src/server/notify/callback-routes.js';
@@ -67,11 +67,7 @@ describe('the operator callback routes', () => {
       outbox: { wake: () => void wakes++ },
     };
     app = new Hono().route('/', callbackRoutes(deps));
-    app.onError((error, c) =>
-      isAppError(error)
-        ? c.json({ result: 'error', data: { error: error.code, details: error.details } }, error.status)
-        : c.json({ result: 'error', data: { error: 'internal_error', details: String(error) } }, 500),
-    );
+    app.onError((error, c) => renderError(c, error));
   });
   afterEach(async () => {
     await receiver.close();
@@ -147,6 +143,7 @@ describe('the operator callback routes', () => {
       `/orders/${silent.payment_uid}/callbacks/resend`,
     );
     expect(status).toBe(409);
+    expect(body.data).toMatchObject({ error: 'no_notify_url' });
     expect(body.data.details).toContain('notify_url');
     expect(wakes).toBe(0);
   });

@@ -1,0 +1,30 @@
+/**
+ * The interface's two envelopes, each rendered in one place:
+ * `{"result":"success","data":...}` and
+ * `{"result":"error","data":{"error":code,"details":...,"request_id":...}}`.
+ */
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { ERROR_CODES } from '../../shared/error-codes.js';
+import { AppError, isAppError } from '../errors.js';
+
+/** The success envelope around `data`, with 200 unless told. */
+export function success<T, S extends ContentfulStatusCode = 200>(c: Context, data: T, status?: S) {
+  return c.json({ result: 'success' as const, data }, status ?? (200 as S));
+}
+
+/**
+ * The error envelope for any error ending a request: an AppError as its code says, anything else
+ * as a 500 that names only the request id (the caller logs it).
+ */
+export function renderError(c: Context, error: unknown): Response {
+  const requestId: string = c.get('requestId') ?? '';
+  const known = isAppError(error)
+    ? error
+    : new AppError(ERROR_CODES.internal, `internal error; request id ${requestId}`, { cause: error });
+  for (const [name, value] of Object.entries(known.headers)) c.header(name, value);
+  return c.json(
+    { result: 'error', data: { error: known.code, details: known.details, request_id: requestId } },
+    known.status,
+  );
+}
