@@ -30,7 +30,7 @@ describe(`Amount mismatch (${storeKind()})`, () => {
 
     const credit = await stack.operator.postCredit({ utr, amount: '499.00' });
     expect(credit).toMatchObject({ outcome: 'rejected', payment_status: 'reject' });
-    await page.getByRole('heading', { level: 1, name: 'Payment not accepted' }).waitFor({ timeout: 15_000 });
+    await page.getByRole('heading', { level: 1, name: 'Payment not accepted' }).waitFor({ timeout: 30_000 });
     await expect
       .poll(() =>
         page

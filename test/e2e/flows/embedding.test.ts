@@ -38,7 +38,7 @@ describe(`Embedding (${storeKind()})`, () => {
     await frame.getByRole('heading', { level: 1, name: 'Checking your payment' }).waitFor();
     await expect.poll(statuses).toContain('processing');
     await stack.operator.postCredit({ utr, amount: '149.00' });
-    await frame.getByRole('heading', { level: 1, name: 'Payment received' }).waitFor({ timeout: 15_000 });
+    await frame.getByRole('heading', { level: 1, name: 'Payment received' }).waitFor({ timeout: 30_000 });
     await expect.poll(statuses).toContain('completed');
 
     const received = await messages(page);

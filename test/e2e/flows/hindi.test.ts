@@ -79,7 +79,7 @@ describe(`Hindi (${storeKind()})`, () => {
     await expectNoAxeViolations(page, 'verifying (Hindi)');
 
     await stack.operator.postCredit({ utr, amount: '999.00' });
-    await page.getByRole('heading', { level: 1, name: 'भुगतान मिल गया' }).waitFor({ timeout: 15_000 });
+    await page.getByRole('heading', { level: 1, name: 'भुगतान मिल गया' }).waitFor({ timeout: 30_000 });
     await page.getByRole('button', { name: 'इसी पेज पर रहें' }).click();
     expect(
       latinWordsOutside(await perceivableText(page), allowed),

@@ -46,7 +46,7 @@ describe(`IMPS collection (${storeKind()})`, () => {
     await page.getByRole('heading', { level: 1, name: 'Checking your payment' }).waitFor();
     await expectNoAxeViolations(page, 'verifying (IMPS)');
     await stack.operator.postCredit({ utr, amount: '75000.00', payee: MERCHANT.imps_account });
-    await page.getByRole('heading', { level: 1, name: 'Payment received' }).waitFor({ timeout: 15_000 });
+    await page.getByRole('heading', { level: 1, name: 'Payment received' }).waitFor({ timeout: 30_000 });
     await page.getByRole('button', { name: 'Stay on this page' }).click();
     await expectNoAxeViolations(page, 'success (IMPS)');
     await stack.site.waitForCallback(

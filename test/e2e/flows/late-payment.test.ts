@@ -42,7 +42,7 @@ describe(`Late payment (${storeKind()})`, () => {
 
     const credit = await stack.operator.postCredit({ utr, amount: '250.00' });
     expect(credit).toMatchObject({ outcome: 'completed', payment_status: 'completed' });
-    await page.getByRole('heading', { level: 1, name: 'Payment received' }).waitFor({ timeout: 15_000 });
+    await page.getByRole('heading', { level: 1, name: 'Payment received' }).waitFor({ timeout: 30_000 });
     // The countdown back to the shop can be cancelled; then the audit sees the success screen.
     await page.getByRole('button', { name: 'Stay on this page' }).click();
     await expect.poll(() => page.getByText(/Returning to Chai Point/).count()).toBe(0);

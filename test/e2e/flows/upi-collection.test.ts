@@ -75,7 +75,7 @@ describe(`UPI collection (${storeKind()})`, () => {
       payment_uid: order.paymentUid,
       payment_status: 'completed',
     });
-    await page.getByRole('heading', { level: 1, name: 'Payment received' }).waitFor({ timeout: 15_000 });
+    await page.getByRole('heading', { level: 1, name: 'Payment received' }).waitFor({ timeout: 30_000 });
     expect(await page.evaluate(() => (window as unknown as { e2eLoaded?: boolean }).e2eLoaded)).toBe(true);
     await expect.poll(() => page.getByText(utr).isVisible()).toBe(true);
     await expectNoAxeViolations(page, 'success');

@@ -94,7 +94,7 @@ export async function startMerchantSite(
     returns,
     returnUrl: (merchantOrderId) => `${origin}/return?order=${encodeURIComponent(merchantOrderId)}`,
     embedUrl: (from, paymentUrl) => `${from}/embed?src=${encodeURIComponent(paymentUrl)}`,
-    async waitForCallback(match, timeoutMs = 20_000) {
+    async waitForCallback(match, timeoutMs = 30_000) {
       const deadline = Date.now() + timeoutMs;
       while (Date.now() < deadline) {
         const found = callbacks.find((callback) => match(callback.fields));

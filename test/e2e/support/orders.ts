@@ -55,7 +55,7 @@ export async function queryUntil(
   stack: Stack,
   merchantOrderId: string,
   done: (order: OrderQuery) => boolean,
-  timeoutMs = 15_000,
+  timeoutMs = 30_000,
 ): Promise<OrderQuery> {
   const deadline = Date.now() + timeoutMs;
   let order = await stack.merchant.queryOrder(merchantOrderId);

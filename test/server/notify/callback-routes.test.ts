@@ -39,7 +39,7 @@ describe('the operator callback routes', () => {
   let wakes: number;
 
   const dispatcher = () =>
-    createDispatcher({ db, clock, log: silentLogger, metrics: createMetrics(), config, timeoutMs: 300 });
+    createDispatcher({ db, clock, log: silentLogger, metrics: createMetrics(), config, timeoutMs: 30_000 });
   const call = async <T>(path: string, method = 'GET') => {
     const res = await app.request(path, { method });
     return { status: res.status, body: (await res.json()) as { result: string; data: T } };

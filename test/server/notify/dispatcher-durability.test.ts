@@ -15,7 +15,7 @@ import { openPgliteDb } from '../../../src/server/store/pglite-db.js';
 import { openTestDb } from '../support/test-db.js';
 import { createOrder, createShop, moveOrder } from './support/callback-fixture.js';
 import { startReceiver } from './support/callback-receiver.js';
-import { dispatcherConfig, useDispatcherContext } from './support/dispatcher-setup.js';
+import { DELIVERY_TIMEOUT_MS, dispatcherConfig, useDispatcherContext } from './support/dispatcher-setup.js';
 
 describe('the callback dispatcher across processes', () => {
   const t = useDispatcherContext();
@@ -63,10 +63,10 @@ describe('the callback dispatcher across processes', () => {
     worker.start();
     const order = await t.orderNotified();
     worker.wake();
-    await expect.poll(() => t.receiver.hits.length, { timeout: 2000 }).toBe(1);
+    await expect.poll(() => t.receiver.hits.length, { timeout: 20_000 }).toBe(1);
     t.receiver.delayMs = 100;
     await t.orderNotified();
-    await expect.poll(() => t.receiver.hits.length, { timeout: 2000 }).toBe(2);
+    await expect.poll(() => t.receiver.hits.length, { timeout: 20_000 }).toBe(2);
     await worker.stop();
     expect(await t.reread(order.payment_uid)).toMatchObject({ notify_status: 'completed' });
     const rows = await t.db.query<{ state: string }>(`SELECT state FROM outbox`);
@@ -86,7 +86,7 @@ describe('a delivery across a restart of the service', () => {
       log: silentLogger,
       metrics: createMetrics(),
       config: dispatcherConfig,
-      timeoutMs: 300,
+      timeoutMs: DELIVERY_TIMEOUT_MS,
     };
     let before: Db = owner.url ? await reopen() : owner;
     const shop = await createShop(before, clock.now());

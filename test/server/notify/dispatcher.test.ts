@@ -9,7 +9,11 @@ import {
 } from '../../../src/server/notify/outbox-store.js';
 import { MAX_ATTEMPTS, RETRY_DELAYS_MS } from '../../../src/server/notify/retry-schedule.js';
 import { moveOrder, TEST_SECRET_KEY } from './support/callback-fixture.js';
-import { dispatcherConfig as config, useDispatcherContext } from './support/dispatcher-setup.js';
+import {
+  dispatcherConfig as config,
+  DELIVERY_TIMEOUT_MS,
+  useDispatcherContext,
+} from './support/dispatcher-setup.js';
 
 describe('the callback dispatcher', () => {
   const t = useDispatcherContext();
@@ -104,7 +108,8 @@ describe('the callback dispatcher', () => {
     await worker.runOnce();
     t.clock.advance(RETRY_DELAYS_MS[0] ?? 0);
     t.receiver.answer = 'silent';
-    await worker.runOnce();
+    // A receiver that never answers: only this attempt has a short timeout.
+    await t.dispatcher({ timeoutMs: 300 }).runOnce();
     expect(await t.reread(order.payment_uid)).toMatchObject({
       notify_status: 'delivered',
       notify_fail_reason: 'timeout after 300 ms',
@@ -169,7 +174,7 @@ describe('the callback dispatcher', () => {
         secretKey: TEST_SECRET_KEY,
         worker: 'w1',
         deliver: deliverCallback,
-        delivery: { allowPrivate: true, timeoutMs: 300 },
+        delivery: { allowPrivate: true, timeoutMs: DELIVERY_TIMEOUT_MS },
         retryDelays: RETRY_DELAYS_MS,
       },
       claimed as OutboxRow,

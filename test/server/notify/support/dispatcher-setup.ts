@@ -18,6 +18,9 @@ import { openTestDb, type TestDb } from '../../support/test-db.js';
 import { createOrder, createShop, moveOrder, type Shop, TEST_SECRET_KEY } from './callback-fixture.js';
 import { type CallbackReceiver, startReceiver } from './callback-receiver.js';
 
+/** Far above any delivery to a loopback receiver, however loaded the machine. */
+export const DELIVERY_TIMEOUT_MS = 30_000;
+
 export const dispatcherConfig = { allowPrivateCallbacks: true, workerId: 'test', secretKey: TEST_SECRET_KEY };
 
 export interface DispatcherContext {
@@ -25,7 +28,10 @@ export interface DispatcherContext {
   clock: ManualClock;
   receiver: CallbackReceiver;
   shop: Shop;
-  /** A dispatcher over the test store with a 300 ms delivery timeout. */
+  /**
+   * A dispatcher over the test store. Its delivery timeout is generous (a real loopback network
+   * on a busy machine); a test of timeouts sets a short one and a receiver that never answers.
+   */
   dispatcher(overrides?: Partial<DispatcherDeps>): Dispatcher;
   /** An order with the receiver as notify_url, moved to `processing` (which enqueues a callback). */
   orderNotified(onDb?: Db): Promise<Order>;
@@ -52,7 +58,7 @@ export function useDispatcherContext(): DispatcherContext {
       log: silentLogger,
       metrics: createMetrics(),
       config: dispatcherConfig,
-      timeoutMs: 300,
+      timeoutMs: DELIVERY_TIMEOUT_MS,
       ...overrides,
     });
   context.orderNotified = async (onDb = context.db) => {
