@@ -12,6 +12,7 @@ import {
   DEFAULT_PAYER_LIMITS,
   type PayerLimits,
 } from './checkout-api/checkout-api-routes.js';
+import { demoRoutes } from './checkout-api/demo-route.js';
 import { AppError, isAppError, notFound } from './errors.js';
 import { gatewayRoutes } from './gateway/gateway-routes.js';
 import { renderError } from './http/envelope.js';
@@ -70,6 +71,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<{ Varia
 
   app.route('/gateway/api', gatewayRoutes(deps));
   app.route('/', checkoutApiRoutes(deps, options.payerLimits ?? DEFAULT_PAYER_LIMITS));
+  app.route('/', demoRoutes(deps));
 
   app.use('/operator/api/*', operatorAuth(deps.config.operatorToken));
   app.route('/operator/api', operatorRoutes(deps));

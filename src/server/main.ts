@@ -27,8 +27,11 @@ async function main(): Promise<void> {
   const { config } = result;
   const log = createLogger(config.logLevel);
   const service = await startService(config, log);
+  const demo = config.demoMerchant
+    ? `\n  Demo checkout: ${config.publicBaseUrl}/demo  (opens a fresh demo order)\n`
+    : '';
   process.stderr.write(
-    `\n  Service ready at ${config.publicBaseUrl}  (payer pages under /checkout/, API docs at /openapi.json)\n\n`,
+    `\n  Service ready at ${config.publicBaseUrl}  (payer pages under /checkout/, API docs at /openapi.json)\n${demo}\n`,
   );
 
   let stopping = false;

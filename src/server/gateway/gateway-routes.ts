@@ -69,7 +69,8 @@ export function gatewayRoutes(deps: AppDeps): Hono {
 }
 
 /** The order the request created or found again; every refusal as its error. */
-function createdOrder(result: CreateResult): Order {
+/** The order a creation produced, or the refusal as an AppError. */
+export function createdOrder(result: CreateResult): Order {
   switch (result.kind) {
     case 'created':
     case 'existing':

@@ -4,7 +4,20 @@
  * order, so a newcomer reaches a working payer page in one step.
  */
 import type { AppDeps } from '../app-deps.js';
+import type { NewMerchant } from './merchant-store.js';
 import { insertMerchant, issueKey, listMerchants } from './merchant-store.js';
+
+/** The demo merchant; `GET /demo` finds it by its UPI address. */
+export const DEMO_SHOP: NewMerchant = {
+  name: 'Demo Shop',
+  upi_vpa: 'demoshop@upi',
+  upi_payee_name: 'Demo Shop',
+  imps_account: '50100012345678',
+  imps_account_name: 'Demo Shop',
+  imps_ifsc: 'HDFC0000001',
+  imps_bank_name: 'HDFC Bank',
+  brand_color: '#0a7d5a',
+};
 
 export async function ensureDemoMerchant(
   deps: AppDeps,
@@ -13,20 +26,7 @@ export async function ensureDemoMerchant(
   if (!deps.config.demoMerchant) return;
   const created = await deps.db.transaction(async (tx) => {
     if ((await listMerchants(tx)).length > 0) return undefined;
-    const merchant = await insertMerchant(
-      tx,
-      {
-        name: 'Demo Shop',
-        upi_vpa: 'demoshop@upi',
-        upi_payee_name: 'Demo Shop',
-        imps_account: '50100012345678',
-        imps_account_name: 'Demo Shop',
-        imps_ifsc: 'HDFC0000001',
-        imps_bank_name: 'HDFC Bank',
-        brand_color: '#0a7d5a',
-      },
-      deps.clock.now(),
-    );
+    const merchant = await insertMerchant(tx, DEMO_SHOP, deps.clock.now());
     return issueKey(tx, deps.config.secretKey, merchant.uid, deps.clock.now());
   });
   if (!created) return;
@@ -40,7 +40,9 @@ export async function ensureDemoMerchant(
       `    api_key       ${created.api_key}`,
       `    api_secret    ${created.api_secret}`,
       '',
-      '  Create a demo order and open its payment_url (in another terminal):',
+      `  Open a demo checkout in a browser: ${deps.config.publicBaseUrl}/demo`,
+      '',
+      '  Or create a demo order as a merchant would (in another terminal):',
       `    ${env} SERVICE_URL=${deps.config.publicBaseUrl} npm run operator -- demo-order --amount 199.00`,
       '',
     ].join('\n'),

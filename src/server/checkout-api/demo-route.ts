@@ -1,0 +1,70 @@
+/**
+ * `GET /demo` (sandbox only): creates a fresh collection order for the demo merchant and
+ * redirects the browser to its payment_url, so a newcomer sees a working payer page from the
+ * link `npm start` prints, without a second terminal. Production refuses it.
+ */
+import { randomBytes } from 'node:crypto';
+import { Hono } from 'hono';
+import { ERROR_CODES } from '../../shared/error-codes.js';
+import type { AppDeps } from '../app-deps.js';
+import { AppError, notFound } from '../errors.js';
+import { createOrder } from '../gateway/create-order.js';
+import { createdOrder } from '../gateway/gateway-routes.js';
+import { parseCreateOrder } from '../gateway/order-request.js';
+import { clientIp } from '../http/client-ip.js';
+import { type RateLimit, RateLimiter } from '../http/rate-limiter.js';
+import { DEMO_SHOP } from '../merchants/demo-merchant.js';
+import type { Merchant } from '../merchants/merchant.js';
+import { paymentUrl } from '../orders/order-views.js';
+
+/** Each demo visit creates an order: a handful per client, then one every 5 s. */
+export const DEMO_LIMIT: RateLimit = { burst: 10, perSecond: 0.2 };
+export const DEMO_AMOUNT = '199.00';
+
+export function demoRoutes(deps: AppDeps, limit: RateLimit = DEMO_LIMIT): Hono {
+  const app = new Hono();
+  const limiter = new RateLimiter(limit, deps.clock);
+
+  app.get('/demo', async (c) => {
+    if (deps.config.mode !== 'sandbox') {
+      throw new AppError(ERROR_CODES.forbidden, 'GET /demo: available in sandbox mode only');
+    }
+    const decision = limiter.take(clientIp(c));
+    if (!decision.allowed) {
+      throw new AppError(ERROR_CODES.rateLimited, 'too many requests; try again shortly', {
+        headers: { 'Retry-After': String(decision.retryAfterSeconds) },
+      });
+    }
+    const [demo] = await deps.db.query<Merchant & { readonly api_key: string }>(
+      `SELECT k.key AS api_key, m.* FROM merchants m
+       JOIN api_keys k ON k.merchant_uid = m.uid AND k.status = 'active'
+       WHERE m.upi_vpa = $1 AND m.status = 'active'
+       ORDER BY m.created_at, k.created_at LIMIT 1`,
+      [DEMO_SHOP.upi_vpa ?? ''],
+    );
+    if (!demo)
+      throw notFound('GET /demo: no demo merchant (DEMO_MERCHANT=false or a store that had merchants)');
+    const { api_key: apiKey, ...merchant } = demo;
+    const fields = {
+      transaction_type: 'income',
+      amount: DEMO_AMOUNT,
+      merchant_order_id: `DEMO-${randomBytes(6).toString('hex')}`,
+      merchant_uid: merchant.uid,
+      payterm: 'UPI',
+      response_type: 'json',
+    };
+    const result = await createOrder(deps, parseCreateOrder(fields), {
+      merchant,
+      apiKey,
+      fields,
+      ip: clientIp(c),
+      userAgent: c.req.header('user-agent') ?? '',
+    });
+    const order = createdOrder(result);
+    deps.metrics.ordersCreated.inc({ transaction_type: order.transaction_type, payterm: order.payterm });
+    c.header('Cache-Control', 'no-store');
+    return c.redirect(paymentUrl(deps.config.publicBaseUrl, order.payment_uid), 302);
+  });
+
+  return app;
+}
