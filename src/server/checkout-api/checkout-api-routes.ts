@@ -136,6 +136,11 @@ function claimedOrder(result: ClaimResult) {
       );
     case 'utr_used':
       throw new AppError(ERROR_CODES.utrUsed, 'serial_number: this UTR was already used for another order');
+    case 'payee_mismatch':
+      throw new AppError(
+        ERROR_CODES.utrUsed,
+        "serial_number: this UTR's payment went to another account, not to this order's",
+      );
     case 'too_many':
       throw new AppError(ERROR_CODES.tooManyUtrs, 'serial_number: too many different UTRs for this order');
   }

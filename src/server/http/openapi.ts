@@ -169,7 +169,8 @@ export function openApiDocument(baseUrl: string) {
       },
       '/operator/api/credits': {
         post: {
-          summary: 'Post a bank credit',
+          summary:
+            'Post a bank credit. It settles only an order whose collection account is its payee; without a payee, only when one merchant has collection accounts',
           security: operator,
           requestBody: { required: true, content: json(CreditSchema) },
           responses: {
@@ -185,6 +186,14 @@ export function openApiDocument(baseUrl: string) {
           security: operator,
           requestBody: { required: true, content: { 'text/csv': { schema: { type: 'string' } } } },
           responses: { '200': { description: 'Per-line outcomes' } },
+        },
+      },
+      '/operator/api/lost-claims': {
+        get: {
+          summary:
+            'Claims that lost (a UTR another order holds, or a credit paid to another account), with both orders; filters utr, payment_uid, limit',
+          security: operator,
+          responses: { '200': { description: 'Lost claims, most recent first' } },
         },
       },
       '/operator/api/orders/{payment_uid}/status': {

@@ -3,12 +3,16 @@
  * order to processing, and settles it at once if the bank credit arrived first. Claiming the same
  * UTR again is an idempotent retry (and reopens an order that expired or failed meanwhile).
  * One UTR belongs to one order only, system-wide; an order takes at most 5 distinct UTRs.
+ * A claim that loses (the UTR is another order's, or its credit was paid to another account than
+ * this order's) is recorded for operators with both orders (lost-claims.ts).
  */
 import { isFinalStatus } from '../../shared/order-status.js';
 import type { Order } from '../orders/order.js';
 import { lockOrder } from '../orders/order-store.js';
 import type { Db } from '../store/db.js';
 import { changeStatus } from './change-status.js';
+import { payeeFits } from './credit-payee.js';
+import { recordLostClaim } from './lost-claims.js';
 import { lockCreditByUtr, lockUtr, settleWithCredit } from './settle-credit.js';
 
 export const MAX_UTRS_PER_ORDER = 5;
@@ -19,6 +23,8 @@ export type ClaimResult =
   | { readonly kind: 'not_collection' }
   | { readonly kind: 'final'; readonly order: Order }
   | { readonly kind: 'utr_used' }
+  /** The UTR's credit was paid to another account than this order's collection account. */
+  | { readonly kind: 'payee_mismatch' }
   | { readonly kind: 'too_many'; readonly order: Order };
 
 export async function claimUtr(
@@ -37,7 +43,12 @@ export async function claimUtr(
       'SELECT payment_uid FROM utr_claims WHERE utr = $1',
       [utr],
     );
-    if (owner && owner.payment_uid !== paymentUid) return { kind: 'utr_used' };
+    const lost = (reason: 'utr_used' | 'payee_mismatch', other: string | null, creditPayee = '') =>
+      recordLostClaim(tx, { utr, paymentUid, otherPaymentUid: other, reason, creditPayee, clientIp }, now);
+    if (owner && owner.payment_uid !== paymentUid) {
+      await lost('utr_used', owner.payment_uid);
+      return { kind: 'utr_used' };
+    }
     if (isFinalStatus(order.payment_status)) {
       // The same claim again on a settled order is an idempotent retry; a new UTR is refused.
       return owner ? { kind: 'claimed', order } : { kind: 'final', order };
@@ -48,13 +59,27 @@ export async function claimUtr(
         [paymentUid],
       );
       if ((count?.n ?? 0) >= MAX_UTRS_PER_ORDER) return { kind: 'too_many', order };
+      // A credit that arrived first and was paid to another account is never this order's: the
+      // claim is refused, so that it cannot hold the UTR against the order it was paid for.
+      const early = await lockCreditByUtr(tx, utr);
+      if (early && (await payeeFits(tx, order, early.payee)).kind === 'mismatch') {
+        await lost('payee_mismatch', early.payment_uid, early.payee);
+        return { kind: 'payee_mismatch' };
+      }
       const inserted = await tx.query(
         `INSERT INTO utr_claims (utr, payment_uid, client_ip, claimed_at) VALUES ($1, $2, $3, $4)
          ON CONFLICT (utr) DO NOTHING RETURNING utr`,
         [utr, paymentUid, clientIp, now],
       );
       // Another order claimed the same UTR in a concurrent transaction and committed first.
-      if (inserted.length === 0) return { kind: 'utr_used' };
+      if (inserted.length === 0) {
+        const [winner] = await tx.query<{ payment_uid: string }>(
+          'SELECT payment_uid FROM utr_claims WHERE utr = $1',
+          [utr],
+        );
+        await lost('utr_used', winner?.payment_uid ?? null);
+        return { kind: 'utr_used' };
+      }
     }
     // A new claim, or the payer's own UTR again after the order expired or failed: either way
     // the order is being paid again, and a credit that already arrived settles it now.
@@ -71,7 +96,7 @@ export async function claimUtr(
     const credit = await lockCreditByUtr(tx, utr);
     if (credit) {
       const settled = await settleWithCredit(tx, current, credit, now);
-      if (settled.kind !== 'unmatched') current = settled.order;
+      if (settled.kind === 'completed' || settled.kind === 'rejected') current = settled.order;
     }
     return { kind: 'claimed', order: current };
   });

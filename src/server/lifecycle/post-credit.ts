@@ -3,9 +3,13 @@
  * is harmless; a different credit under a known UTR is refused. The credit settles the order
  * whose payer claimed its UTR, or waits for that claim.
  */
+
+import { isFinalStatus } from '../../shared/order-status.js';
 import type { Order } from '../orders/order.js';
-import { lockOrder } from '../orders/order-store.js';
-import type { Db } from '../store/db.js';
+import { findOrder, lockOrder } from '../orders/order-store.js';
+import type { Db, Queryable } from '../store/db.js';
+import { payeeFits } from './credit-payee.js';
+import { ordersThatLost, recordLostClaim } from './lost-claims.js';
 import { type BankCredit, lockUtr, settleWithCredit } from './settle-credit.js';
 
 export interface NewCredit {
@@ -49,15 +53,77 @@ export async function postCredit(db: Db, input: NewCredit, now: Date): Promise<P
       [input.utr],
     );
     if (!claim) return { kind: 'waiting', credit: inserted, reason: 'no order has claimed this UTR yet' };
+    const holder = await findOrder(tx, claim.payment_uid);
+    if (!holder) throw new Error('claim without an order');
+    if ((await payeeFits(tx, holder, inserted.payee)).kind === 'mismatch') {
+      await recordLostClaim(
+        tx,
+        {
+          utr: input.utr,
+          paymentUid: holder.payment_uid,
+          otherPaymentUid: null,
+          reason: 'payee_mismatch',
+          creditPayee: inserted.payee,
+        },
+        now,
+      );
+      await tx.query('DELETE FROM utr_claims WHERE utr = $1', [input.utr]);
+      const rightful = await settleEarlierLoser(tx, inserted, holder.payment_uid, now);
+      return (
+        rightful ?? {
+          kind: 'waiting',
+          credit: inserted,
+          reason: "paid to another account than the claiming order's; that claim was released",
+        }
+      );
+    }
     const order = await lockOrder(tx, claim.payment_uid);
     if (!order) throw new Error('claim without an order');
-    const settled = await settleWithCredit(tx, order, inserted, now);
-    if (settled.kind === 'unmatched') return { kind: 'waiting', credit: inserted, reason: settled.reason };
-    return {
-      kind: 'matched',
-      credit: { ...inserted, payment_uid: order.payment_uid, matched_at: now },
-      order: settled.order,
-      outcome: settled.kind,
-    };
+    return settle(tx, order, inserted, now);
   });
+}
+
+async function settle(tx: Queryable, order: Order, credit: BankCredit, now: Date): Promise<PostCreditResult> {
+  const settled = await settleWithCredit(tx, order, credit, now);
+  if (settled.kind === 'unmatched' || settled.kind === 'wrong_payee')
+    return { kind: 'waiting', credit, reason: settled.reason };
+  return {
+    kind: 'matched',
+    credit: { ...credit, payment_uid: order.payment_uid, matched_at: now },
+    order: settled.order,
+    outcome: settled.kind,
+  };
+}
+
+/**
+ * After a wrong claim is released: the first order of the credit's account whose payer claimed the
+ * same UTR and was refused because the wrong claim held it takes the UTR and is settled.
+ */
+async function settleEarlierLoser(
+  tx: Queryable,
+  credit: BankCredit,
+  releasedFrom: string,
+  now: Date,
+): Promise<PostCreditResult | undefined> {
+  for (const paymentUid of await ordersThatLost(tx, credit.utr)) {
+    const candidate = await findOrder(tx, paymentUid);
+    if (candidate?.transaction_type !== 'income' || isFinalStatus(candidate.payment_status)) continue;
+    if ((await payeeFits(tx, candidate, credit.payee)).kind !== 'fits') continue;
+    const order = await lockOrder(tx, paymentUid);
+    if (!order) continue;
+    await tx.query(
+      `INSERT INTO utr_claims (utr, payment_uid, client_ip, claimed_at)
+       SELECT $1, $2, client_ip, $3 FROM lost_claims WHERE utr = $1 AND payment_uid = $2 AND reason = 'utr_used'
+       ON CONFLICT (utr) DO NOTHING`,
+      [credit.utr, paymentUid, now],
+    );
+    const result = await settle(tx, order, credit, now);
+    if (result.kind !== 'matched') continue;
+    await tx.query(
+      `UPDATE lost_claims SET other_payment_uid = $3 WHERE utr = $1 AND payment_uid = $2 AND reason = 'payee_mismatch'`,
+      [credit.utr, releasedFrom, paymentUid],
+    );
+    return result;
+  }
+  return undefined;
 }

@@ -1,6 +1,7 @@
 /**
- * Settles an order with a bank credit whose UTR its payer claimed: the exact amount completes
- * it; any other amount rejects it, saying what arrived. A late credit for an order that is
+ * Settles an order with a bank credit whose UTR its payer claimed, the one matching path every
+ * credit source goes through. The credit's payee must be the order's collection account
+ * (credit-payee.ts): otherwise nothing moves. The exact amount completes the order; any other amount rejects it, saying what arrived. A late credit for an order that is
  * overdue or failed moves it back to processing first (decisions B.9: late payments are still
  * matched). A credit for an order that is already final stays unmatched for the operator. Runs
  * inside the caller's transaction with the UTR (lockUtr), the order and the credit locked.
@@ -9,6 +10,7 @@ import { formatAmount } from '../../shared/money.js';
 import type { Order } from '../orders/order.js';
 import type { Queryable } from '../store/db.js';
 import { changeStatus } from './change-status.js';
+import { payeeFits } from './credit-payee.js';
 import { canTransition } from './transitions.js';
 
 export interface BankCredit {
@@ -27,7 +29,9 @@ export interface BankCredit {
 export type SettleResult =
   | { readonly kind: 'completed'; readonly order: Order }
   | { readonly kind: 'rejected'; readonly order: Order }
-  | { readonly kind: 'unmatched'; readonly reason: string };
+  | { readonly kind: 'unmatched'; readonly reason: string }
+  /** The credit was paid to another account than the order's: never this order's money. */
+  | { readonly kind: 'wrong_payee'; readonly reason: string };
 
 export async function settleWithCredit(
   tx: Queryable,
@@ -36,6 +40,9 @@ export async function settleWithCredit(
   now: Date,
 ): Promise<SettleResult> {
   if (credit.payment_uid !== null) return { kind: 'unmatched', reason: 'credit already matched' };
+  const fit = await payeeFits(tx, order, credit.payee);
+  if (fit.kind === 'mismatch') return { kind: 'wrong_payee', reason: fit.reason };
+  if (fit.kind === 'unknown') return { kind: 'unmatched', reason: fit.reason };
   let current = order;
   if (current.payment_status !== 'processing') {
     if (!canTransition(order.transaction_type, order.payment_status, 'processing')) {

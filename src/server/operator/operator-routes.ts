@@ -13,6 +13,7 @@ import { parseJson } from '../http/parse-json.js';
 import { balanceOf } from '../ledger/ledger.js';
 import { changeStatus, orderHistory } from '../lifecycle/change-status.js';
 import { claimsOf } from '../lifecycle/claim-utr.js';
+import { listLostClaims } from '../lifecycle/lost-claims.js';
 import { type PostCreditResult, postCredit } from '../lifecycle/post-credit.js';
 import { canTransition, pathTo, type StoredStatus } from '../lifecycle/transitions.js';
 import type { Merchant } from '../merchants/merchant.js';
@@ -151,6 +152,16 @@ export function operatorRoutes(deps: AppDeps): Hono {
       `SELECT * FROM bank_credits ${unmatched ? 'WHERE payment_uid IS NULL' : ''} ORDER BY created_at DESC LIMIT $1`,
       [limitParam(c.req.query('limit'))],
     );
+    return success(c, rows);
+  });
+
+  /** Claims that lost (UTR held by another order, credit paid to another account), with both orders. */
+  app.get('/lost-claims', async (c) => {
+    const rows = await listLostClaims(db, {
+      utr: c.req.query('utr') ?? '',
+      paymentUid: c.req.query('payment_uid') ?? '',
+      limit: limitParam(c.req.query('limit')),
+    });
     return success(c, rows);
   });
 

@@ -39,6 +39,9 @@ export interface CallbackLog {
   }[];
 }
 
+/** The UPI address of the flows' merchant (MERCHANT in stack.ts). */
+const FLOWS_UPI_VPA = 'chaipoint@okaxis';
+
 export class OperatorClient {
   constructor(
     readonly baseUrl: string,
@@ -69,13 +72,17 @@ export class OperatorClient {
     return answer.data;
   }
 
+  /**
+   * A bank credit, paid to the flows' UPI address unless `payee` says otherwise: a credit settles
+   * only an order of the account it was paid to, and every flow's merchant shares that address.
+   */
   async postCredit(credit: {
     utr: string;
     amount: string;
     payee?: string;
     payer_name?: string;
   }): Promise<CreditOutcome> {
-    const answer = await this.request<CreditOutcome>('POST', '/credits', credit);
+    const answer = await this.request<CreditOutcome>('POST', '/credits', { payee: FLOWS_UPI_VPA, ...credit });
     if (answer.status !== 201 && answer.status !== 200) {
       throw new Error(`credit answered ${answer.status}: ${JSON.stringify(answer.data)}`);
     }

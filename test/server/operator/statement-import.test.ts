@@ -78,7 +78,7 @@ describe('importing a bank statement', () => {
     const uid = await createIncome(t, key, { amount: '7.50' });
     const utr = freshUtr();
     await claim(t, uid, utr);
-    const csv = `utr,amount\n${utr},7.50\n`;
+    const csv = `utr,amount,payee\n${utr},7.50,chaipoint@okaxis\n`;
     expect((await importStatement(csv)).results[0]).toMatchObject({ outcome: 'completed' });
     expect((await importStatement(csv)).results[0]).toMatchObject({ outcome: 'duplicate' });
     expect(await balance(t, key)).toEqual({ available: 750, held: 0 });

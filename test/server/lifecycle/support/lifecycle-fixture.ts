@@ -7,7 +7,14 @@ import type { PayerLimits } from '../../../../src/server/checkout-api/checkout-a
 import { balanceOf } from '../../../../src/server/ledger/ledger.js';
 import type { IssuedKey } from '../../../../src/server/merchants/merchant-store.js';
 import type { Order } from '../../../../src/server/orders/order.js';
-import { createTestApp, expenseBody, incomeBody, json, type TestApp } from '../../support/test-app.js';
+import {
+  createTestApp,
+  DEMO_MERCHANT,
+  expenseBody,
+  incomeBody,
+  json,
+  type TestApp,
+} from '../../support/test-app.js';
 
 /** Payer limits high enough that tests are never rate-limited (rate limiting has its own tests). */
 export const UNLIMITED: PayerLimits = {
@@ -69,14 +76,17 @@ export async function claim(t: TestApp, paymentUid: string, utr: string): Promis
   });
 }
 
-/** A bank credit posted by the operator. */
+/**
+ * A bank credit posted by the operator, paid to the test merchants' UPI address unless `payee`
+ * says otherwise (a credit settles only an order of the account it was paid to).
+ */
 export async function credit(
   t: TestApp,
   utr: string,
   amount: string,
   extra: Record<string, string> = {},
 ): Promise<Response> {
-  return t.operator('POST', '/operator/api/credits', { utr, amount, ...extra });
+  return t.operator('POST', '/operator/api/credits', { utr, amount, payee: DEMO_MERCHANT.upi_vpa, ...extra });
 }
 
 export async function setStatus(
