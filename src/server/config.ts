@@ -35,6 +35,8 @@ export interface Config {
   readonly port: number;
   readonly host: string;
   readonly publicBaseUrl: string;
+  /** DATA_DIR: the embedded store, its lock and the sandbox operator token; created when missing. */
+  readonly dataDir: string;
   readonly store:
     | { readonly kind: 'pglite'; readonly dataDir: string }
     | { readonly kind: 'postgres'; readonly url: string };
@@ -82,6 +84,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
       port: e.PORT,
       host: e.HOST,
       publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+      dataDir: e.DATA_DIR.replace(/\/+$/, '') || '/',
       store: e.DATABASE_URL
         ? { kind: 'postgres', url: e.DATABASE_URL }
         : { kind: 'pglite', dataDir: `${e.DATA_DIR.replace(/\/+$/, '')}/pglite` },

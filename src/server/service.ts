@@ -2,6 +2,7 @@
  * Assembles a running service from a validated configuration: store, app, dispatcher,
  * background work and the HTTP server. main.ts calls it; so can a harness.
  */
+import { mkdirSync } from 'node:fs';
 import { type AddressInfo, createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
@@ -20,6 +21,7 @@ import { findMerchant } from './merchants/merchant-store.js';
 import { callbackRoutes } from './notify/callback-routes.js';
 import { createDispatcher } from './notify/dispatcher.js';
 import { findOrder } from './orders/order-store.js';
+import { type DataDirLock, lockDataDir } from './store/data-dir-lock.js';
 import { openDb } from './store/open-db.js';
 
 export interface RunningService {
@@ -36,7 +38,22 @@ export async function startService(
   log: Logger,
   checkoutDir = DEFAULT_CHECKOUT_DIR,
 ): Promise<RunningService> {
-  const db = await openDb(config.store);
+  mkdirSync(config.dataDir, { recursive: true });
+  // The embedded store takes one process: the second refuses here, naming the first.
+  const lock: DataDirLock | undefined =
+    config.store.kind === 'pglite'
+      ? await lockDataDir(config.dataDir, (error) => {
+          log.error('lost the lock on DATA_DIR: stopping', { error });
+          process.kill(process.pid, 'SIGTERM');
+        })
+      : undefined;
+  let db: Awaited<ReturnType<typeof openDb>>;
+  try {
+    db = await openDb(config.store);
+  } catch (error) {
+    await lock?.release();
+    throw error;
+  }
   const clock = systemClock;
   const metrics = createMetrics();
   const dispatcher = createDispatcher({
@@ -86,6 +103,7 @@ export async function startService(
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await Promise.all([dispatcher.stop(), work.stop()]);
       await db.close();
+      await lock?.release();
       log.info('service stopped');
     },
   };
