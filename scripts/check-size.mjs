@@ -2,7 +2,7 @@
 /**
  * Reports the gzipped weight of what the checkout page's first load fetches (index.html, the
  * entry script and the modules it statically imports, the style sheets) and fails when it is
- * over the budget (checkout.md, Weight and trust: about 32 KB). Lazily loaded chunks (the locale
+ * over the budget (docs/checkout.md, Weight and trust: 32 KiB). Lazily loaded chunks (the locale
  * files, the QR encoder) are listed separately, for information.
  * Also fails when index.html carries inline scripts or styles, which the page's CSP forbids.
  *

@@ -1,4 +1,4 @@
-/** Enumerations of the interface (section 3), shared by the service and the checkout page. */
+/** Enumerations of the merchant API (docs/merchant-api.md, States), shared by the service and the checkout page. */
 export const PAYMENT_STATUSES = [
   'none',
   'pending',

@@ -17,7 +17,7 @@ export interface OrderSnapshot {
   readonly etag: string | undefined;
 }
 
-/** The payer-facing API (decisions B.15). The only place in the page that makes requests. */
+/** The payer-facing API (docs/decisions/0002-open-points.md, Payer-facing API). The only place in the page that makes requests. */
 export interface CheckoutApi {
   getOrder(paymentUid: string, etag?: string): Promise<ApiOutcome<OrderSnapshot>>;
   submitUtr(paymentUid: string, utr: string): Promise<ApiOutcome<MatchResult>>;

@@ -3,7 +3,7 @@ import { useAppDeps } from '../app-deps.js';
 import { useI18n } from '../i18n/i18n-context.js';
 
 /**
- * Sandbox only (decisions B.16): asks the service to create a bank credit with a fresh UTR, shows
+ * Sandbox only (docs/decisions/0002-open-points.md, Sandbox): asks the service to create a bank credit with a fresh UTR, shows
  * that UTR clearly as a simulation and hands it to the UTR field.
  */
 export function SandboxPanel({

@@ -10,7 +10,7 @@ export interface RedirectCountdown {
 }
 
 /**
- * A visible, cancellable countdown to the merchant's page (checkout.md, Result screens). It runs
+ * A visible, cancellable countdown to the merchant's page (docs/checkout.md, Result screens). It runs
  * against a deadline, so a throttled background tab does not stretch it.
  */
 export function useRedirectCountdown(

@@ -1,4 +1,4 @@
-/** The page's languages (checkout.md, Languages), each named in itself for the picker. */
+/** The page's languages (docs/checkout.md, Languages), each named in itself for the picker. */
 export const LOCALES = ['en', 'hi', 'bn', 'ta', 'te', 'mr', 'gu', 'kn', 'ml', 'pa', 'or'] as const;
 export type Locale = (typeof LOCALES)[number];
 

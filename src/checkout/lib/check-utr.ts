@@ -2,7 +2,7 @@ import { UTR_LENGTH } from '../../shared/utr.js';
 
 /**
  * What the payer typed in the UTR field, recognised. Besides "valid", each kind names a common
- * mistake so the page can explain it in plain words (checkout.md, UTR capture).
+ * mistake so the page can explain it in plain words (docs/checkout.md, UTR capture).
  */
 export type UtrCheck =
   | { readonly kind: 'empty' }

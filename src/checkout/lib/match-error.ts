@@ -2,7 +2,7 @@ import { ERROR_CODES } from '../../shared/error-codes.js';
 import type { ApiOutcome } from '../api/api-outcome.js';
 import type { Feedback } from './utr-feedback.js';
 
-/** The answer to a refused or failed UTR submission, in plain words (checkout.md, UTR capture). */
+/** The answer to a refused or failed UTR submission, in plain words (docs/checkout.md, UTR capture). */
 export function matchError(outcome: Exclude<ApiOutcome<unknown>, { kind: 'ok' | 'not-modified' }>): Feedback {
   if (outcome.kind === 'offline') return { key: 'errOffline', tone: 'error' };
   if (outcome.kind === 'not-found') return { key: 'errNotFound', tone: 'error' };

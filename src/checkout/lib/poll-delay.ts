@@ -1,7 +1,7 @@
 import type { PaymentStatus } from '../../shared/order-status.js';
 
 /**
- * The polling schedule (checkout.md, Status): about every 3 s while visible, every second for
+ * The polling schedule (docs/checkout.md, Status): about every 3 s while visible, every second for
  * a while after a UTR was submitted, backing off to half a minute while nothing changes, and
  * backing off after network failures. Returns undefined when polling should stop.
  */

@@ -33,7 +33,7 @@ export interface OrderPollerDeps {
   readonly now?: () => number;
 }
 
-/** The status-following store (checkout.md, Status). Timers are the global ones (fake in tests). */
+/** The status-following store (docs/checkout.md, Status). Timers are the global ones (fake in tests). */
 export function createOrderPoller({ api, paymentUid, now = Date.now }: OrderPollerDeps): OrderPoller {
   let state: PollerState = { phase: 'loading', order: undefined, offline: false, clockOffsetMs: 0 };
   const listeners = new Set<() => void>();

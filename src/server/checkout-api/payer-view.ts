@@ -1,5 +1,5 @@
 /**
- * The payer-safe view of an order (decisions B.15): only what the checkout page needs. It never
+ * The payer-safe view of an order (docs/decisions/0002-open-points.md, Payer-facing API): only what the checkout page needs. It never
  * carries notify_url, signature_key, IP addresses, user agents or anything secret.
  */
 import { formatAmount } from '../../shared/money.js';

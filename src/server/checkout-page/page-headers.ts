@@ -1,5 +1,5 @@
 /**
- * Security headers of the checkout page's HTML (checkout.md, Weight and trust; issue 4). Pure, so
+ * Security headers of the checkout page's HTML (docs/checkout.md, Weight and trust; SECURITY.md). Pure, so
  * the policy can be read and tested on its own.
  */
 import { isHttpOrigin } from '../../shared/http-origin.js';

@@ -1,4 +1,4 @@
-/** The signed merchant API (interface 4.1, 4.2, 4.4). */
+/** The signed merchant API (docs/merchant-api.md: create, query, balance). */
 import { Hono } from 'hono';
 import { ERROR_CODES } from '../../shared/error-codes.js';
 import { formatAmount } from '../../shared/money.js';

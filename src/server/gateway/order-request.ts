@@ -1,6 +1,7 @@
 /**
- * The order creation request (interface 2.1, decisions B.2): one zod schema of the wire form,
- * used both to validate and to describe the endpoint in OpenAPI, then cross-field rules.
+ * The order creation request (docs/merchant-api.md, Create an order): one zod schema of the
+ * wire form, used both to validate and to describe the endpoint in OpenAPI, then cross-field
+ * rules (docs/decisions/0002-open-points.md, Required fields and defaults).
  */
 import { z } from 'zod';
 import { parseAmount } from '../../shared/money.js';

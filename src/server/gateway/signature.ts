@@ -1,6 +1,7 @@
 /**
  * OC-Signature: HMAC-SHA256 over the canonical string, lower-case hex. Verification compares,
- * in constant time, against both empty-value conventions merchants use (decisions A.1).
+ * in constant time, against both empty-value conventions merchants use
+ * (docs/decisions/0002-open-points.md, Signing: both empty-value conventions).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { canonicalString, type SignedFields } from '../../shared/signing.js';

@@ -75,7 +75,7 @@ export function openApiDocument(baseUrl: string) {
           security: signed,
           requestBody: { required: true, content: json(z.object({ merchant_order_id: z.string() })) },
           responses: {
-            '200': { description: 'All fields of the order (interface 2.3)' },
+            '200': { description: 'All fields of the order' },
             default: errorResponse,
           },
         },

@@ -2,7 +2,8 @@
  * Settles an order with a bank credit whose UTR its payer claimed, the one matching path every
  * credit source goes through. The credit's payee must be the order's collection account
  * (credit-payee.ts): otherwise nothing moves. The exact amount completes the order; any other amount rejects it, saying what arrived. A late credit for an order that is
- * overdue or failed moves it back to processing first (decisions B.9: late payments are still
+ * overdue or failed moves it back to processing first (docs/decisions/0002-open-points.md,
+ * Matching bank credits: late payments are still
  * matched). A credit for an order that is already final stays unmatched for the operator. Runs
  * inside the caller's transaction with the UTR (lockUtr), the order and the credit locked.
  */

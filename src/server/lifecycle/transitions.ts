@@ -1,5 +1,6 @@
 /**
- * The one table of allowed payment_status changes (decisions B.7). change-status.ts is the only
+ * The one table of allowed payment_status changes (docs/decisions/0002-open-points.md,
+ * Payment states and transitions). change-status.ts is the only
  * code that changes payment_status, and it consults this table; the store's trigger protects the
  * final states on top.
  */

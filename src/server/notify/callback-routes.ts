@@ -1,5 +1,6 @@
 /**
- * Operator endpoints for callbacks (decisions B.12, B.14), mounted under the operator API: an
+ * Operator endpoints for callbacks (docs/decisions/0002-open-points.md, Callbacks: outbox and
+ * retries; Operator API), mounted under the operator API: an
  * order's outbox rows and attempt log, a resend, and recent rows for watching delivery.
  */
 import { Hono } from 'hono';

@@ -1,5 +1,6 @@
 /**
- * Sorts an IP address into "public" or the kind of non-public range it falls in (decisions B.13).
+ * Sorts an IP address into "public" or the kind of non-public range it falls in (docs/decisions/0002-open-points.md,
+ * Outbound safety).
  * IPv6 forms that carry an IPv4 address (mapped, compatible, NAT64, 6to4) are judged by the IPv4
  * address inside, so `::ffff:7f00:1` is loopback like `127.0.0.1`.
  */

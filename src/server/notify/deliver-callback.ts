@@ -1,5 +1,5 @@
 /**
- * One callback attempt (decisions A.7, B.12, B.13): POST the flat JSON body with `OC-Key` and
+ * One callback attempt (docs/merchant-api.md, Callbacks; SECURITY.md, Callbacks): POST the flat JSON body with `OC-Key` and
  * `OC-Signature` to the notify_url through the outbound guard, with a total timeout, no redirects
  * followed and at most `maxResponseBytes` of the answer read. Acknowledged iff HTTP 2xx and the
  * trimmed body equals `success` in any case. Uses node:http/https rather than fetch because only

@@ -1,5 +1,5 @@
 /**
- * Outbound safety for callbacks (decisions B.13): a host may be called only when every address it
+ * Outbound safety for callbacks (docs/decisions/0002-open-points.md, Outbound safety): a host may be called only when every address it
  * resolves to is public, and the connection goes to an address that was checked. `guardedLookup`
  * plugs into node's http/https `lookup` option, so the check and the connect use the same answer
  * and a DNS change in between (rebinding) cannot redirect the request. IP literals never reach

@@ -1,5 +1,5 @@
 /**
- * When callback attempts happen (decisions B.12): the first at once, then 15 more after these
+ * When callback attempts happen (docs/merchant-api.md, Retries): the first at once, then 15 more after these
  * delays, 16 attempts spread over about 24 hours (24 h 3 min 45 s from the first to the last).
  * Short gaps first, for a receiver that hiccuped; hours later on, for one that is down. No jitter,
  * so the schedule is predictable for merchants and for tests.

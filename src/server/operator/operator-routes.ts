@@ -1,5 +1,5 @@
 /**
- * The operator API (decisions B.14), behind the bearer token: merchants and keys, bank credits
+ * The operator API (docs/decisions/0002-open-points.md, Operator API), behind the bearer token: merchants and keys, bank credits
  * and statements, blacklists, payout outcomes and refunds, orders and their history.
  */
 import { Hono } from 'hono';

@@ -1,6 +1,7 @@
 /**
  * The shapes an order takes on the merchant's side: the payment object of the creation answer
- * (interface 2.2), the query answer (2.3) and the flat callback body (decisions A.7).
+ * and the query answer, and the flat callback body (docs/merchant-api.md: Create an order,
+ * Query an order, Callbacks).
  * Money leaves as two-decimal strings; currency upper-case.
  */
 import { formatAmount } from '../../shared/money.js';

@@ -8,7 +8,7 @@ import { pickLocale } from '../../../src/checkout/i18n/pick-locale.js';
 const slots = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
 describe('locales', () => {
-  it('offers the eleven languages of the spec, each named in itself', () => {
+  it('offers the eleven languages of docs/checkout.md, each named in itself', () => {
     expect([...LOCALES].sort()).toEqual(['bn', 'en', 'gu', 'hi', 'kn', 'ml', 'mr', 'or', 'pa', 'ta', 'te']);
     expect(LOCALE_NAMES.hi).toBe('हिन्दी');
   });

@@ -1,6 +1,7 @@
 /**
  * Flow 3: the bank credit for the payer's UTR carries a different amount: the order is rejected
- * (never completed for less, decisions A.7, B.7), the page says so in plain words, and the merchant
+ * (never completed for less: docs/decisions/0002-open-points.md,
+ * Callbacks as merchants read them), the page says so in plain words, and the merchant
  * is called back with `reject`.
  */
 import { describe, expect, test } from 'vitest';

@@ -1,6 +1,7 @@
 /**
  * Flow 2: the order expires on screen (ORDER_TTL_SECONDS=10), then a late UTR and a matching bank
- * credit still complete it (decisions B.7, B.9).
+ * credit still complete it (docs/decisions/0002-open-points.md, Payment states and transitions;
+ * Matching bank credits).
  */
 import { describe, expect, test } from 'vitest';
 import { useBrowser } from '../support/browser.js';

@@ -1,6 +1,6 @@
 /**
  * The merchant's web site on loopback (node:http), on two ports, that is two origins:
- * - POST /callbacks: the notify_url. Verifies OC-Signature as merchants do (decisions A.7), under
+ * - POST /callbacks: the notify_url. Verifies OC-Signature as merchants do (docs/merchant-api.md, Callbacks), under
  *   both empty-value conventions, records every callback and answers `SUCCESS`;
  * - GET /return: the redirect_url page, recording each visit;
  * - GET /embed?src=<payment_url>: a shop page that frames the checkout and records the messages

@@ -26,7 +26,7 @@ export async function createCollection(
     merchant_order_id: merchantOrderId,
     redirect_url: redirectUrl,
     notify_url: stack.site.notifyUrl,
-    // A field the service does not know is signed and otherwise ignored (decisions A.2).
+    // A field the service does not know is signed and otherwise ignored (docs/decisions/0002-open-points.md, Every field is signed).
     order_uid: `shop-${merchantOrderId}`,
   });
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);

@@ -10,7 +10,7 @@ afterAll(async () => {
 });
 
 describe('querying an order', () => {
-  it('answers every field of interface 2.3 for the merchant’s own order', async () => {
+  it('answers every field of the query answer in docs/merchant-api.md for the merchant’s own order', async () => {
     const body = incomeBody(t.merchant.merchant_uid, { from_name: 'member-42', merchant_id: 'player-9' });
     const created = (
       await json(

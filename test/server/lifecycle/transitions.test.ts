@@ -25,9 +25,10 @@ const STORED: readonly StoredStatus[] = [
 ];
 
 /**
- * The table of decisions B.7, written out here independently of the code. Beyond the decision's
- * text, a payout may fail or be rejected before it reaches the bank (pending, preparing), and a
- * collection may be failed before any UTR arrives.
+ * The table of docs/decisions/0002-open-points.md (Payment states and transitions), written out
+ * here independently of the code, with the extra transitions recorded there: a payout may fail
+ * or be rejected before it reaches the bank (pending, preparing), and a collection may be failed
+ * before any UTR arrives.
  */
 const EXPECTED: Record<TransactionType, Partial<Record<StoredStatus, readonly StoredStatus[]>>> = {
   income: {

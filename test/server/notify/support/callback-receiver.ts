@@ -21,7 +21,7 @@ export interface ReceivedCallback {
   readonly headers: IncomingHttpHeaders;
   readonly raw: string;
   readonly fields: Record<string, string>;
-  /** The signature matched with empty values kept as `name=` (what merchants do, decisions A.7). */
+  /** The signature matched with empty values kept as `name=` (what merchants do: docs/merchant-api.md, Callbacks). */
   readonly signedKeepingEmpties: boolean;
   /** The signature matched with empty values skipped. */
   readonly signedSkippingEmpties: boolean;
