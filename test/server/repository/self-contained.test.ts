@@ -4,7 +4,7 @@
  * (docs/merchant-api.md, docs/decisions/, docs/checkout.md); cite those instead.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -13,13 +13,28 @@ const thisFile = relative(root, import.meta.filename);
 
 /** Tracked files, outside .ci/ (CI may know about its machine), that are text. */
 function trackedTextFiles(): string[] {
-  const listed = execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8' })
-    .split('\0')
-    .filter((path) => path !== '' && !path.startsWith('.ci/') && path !== 'package-lock.json');
-  return listed.filter((path) => {
-    if (path === thisFile || !existsSync(join(root, path))) return false;
-    return !readFileSync(join(root, path)).subarray(0, 8000).includes(0);
-  });
+  return listFiles()
+    .filter((path) => path !== '' && !path.startsWith('.ci/') && path !== 'package-lock.json')
+    .filter((path) => {
+      if (path === thisFile || !existsSync(join(root, path))) return false;
+      return !readFileSync(join(root, path)).subarray(0, 8000).includes(0);
+    });
+}
+
+/** `git ls-files`, or, in a copy without git, every file outside what .gitignore leaves out. */
+function listFiles(): string[] {
+  try {
+    return execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8' }).split('\0');
+  } catch {
+    const ignored = new Set(['.git', 'node_modules', 'dist', 'data', 'coverage', 'test-results']);
+    const walk = (dir: string): string[] =>
+      readdirSync(join(root, dir), { withFileTypes: true }).flatMap((entry) => {
+        const path = dir === '' ? entry.name : `${dir}/${entry.name}`;
+        if (ignored.has(entry.name) || entry.name === '.env' || entry.name.endsWith('.log')) return [];
+        return entry.isDirectory() ? walk(path) : [path];
+      });
+    return walk('');
+  }
 }
 
 /** `../` paths that climb out of the repository, e.g. `../shared/...` from the root. */
