@@ -78,6 +78,14 @@ describe('the field lists of docs/merchant-api.md', () => {
     expect(sorted(JSON.parse(example).data)).toEqual(sorted(data));
   });
 
+  it('name every field of the payer view, and no other', async () => {
+    const { data: created } = await json(
+      await t.signed('/gateway/api/order/new', incomeBody(t.merchant.merchant_uid)),
+    );
+    const { data } = await json(await t.app.request(`/checkout/api/orders/${created.payment.payment_uid}`));
+    expect(documentedNames('If-None-Match` an unchanged order answers')).toEqual(sorted(data));
+  });
+
   it('name every field a callback body can carry, and no other', async () => {
     const body = incomeBody(t.merchant.merchant_uid);
     const { data } = await json(await t.signed('/gateway/api/order/new', body));
