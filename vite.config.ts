@@ -25,6 +25,7 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['test/server/**/*.test.ts', 'test/shared/**/*.test.ts'],
+          globalSetup: ['test/server/support/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -3,11 +3,13 @@
  * set (CI's PostgreSQL run), a fresh PostgreSQL database created for the test and dropped after.
  */
 import { randomBytes } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
 import pg from 'pg';
+import { inject } from 'vitest';
 import type { Db } from '../../../src/server/store/db.js';
 import { migrate } from '../../../src/server/store/migrate.js';
 import { openPgDb } from '../../../src/server/store/pg-db.js';
-import { openPgliteDb } from '../../../src/server/store/pglite-db.js';
+import { openPgliteDb, type PgliteDb } from '../../../src/server/store/pglite-db.js';
 
 export const testDatabaseUrl = process.env.TEST_DATABASE_URL;
 export const storeKind: 'pglite' | 'postgres' = testDatabaseUrl ? 'postgres' : 'pglite';
@@ -17,11 +19,16 @@ export interface TestDb extends Db {
   readonly url: string | undefined;
 }
 
-/** A migrated empty PGlite, dumped once per test process; each test store starts from a copy. */
+/**
+ * A migrated empty PGlite, dumped once per run by the global setup (global-setup.ts) and read once
+ * per test file; each test store starts from a copy instead of running initdb and the migrations.
+ */
 let template: Promise<Blob> | undefined;
 
-async function migratedTemplate(): Promise<Blob> {
+export async function migratedTemplate(): Promise<Blob> {
   template ??= (async () => {
+    const path = inject('pgliteTemplate');
+    if (path) return new Blob([await readFile(path)]);
     const db = await openPgliteDb('memory://');
     await migrate(db);
     const dump = await db.dump();
@@ -31,19 +38,38 @@ async function migratedTemplate(): Promise<Blob> {
   return template;
 }
 
-export async function openTestDb(options: { dataDir?: string } = {}): Promise<TestDb> {
-  if (!testDatabaseUrl) {
+export interface TestDbOptions {
+  /** A PGlite data directory on disk instead of memory (embedded store only). */
+  readonly dataDir?: string;
+  /** Which store; the run's (`storeKind`) unless told. */
+  readonly kind?: 'pglite' | 'postgres';
+}
+
+/**
+ * The PostgreSQL server tests may use: TEST_DATABASE_URL's, or the local default when the global
+ * setup found it reachable; undefined when there is none.
+ */
+export function postgresUrl(): string | undefined {
+  return testDatabaseUrl ?? (inject('postgresUrl') || undefined);
+}
+
+export async function openTestDb(options: TestDbOptions = {}): Promise<TestDb> {
+  const kind = options.kind ?? storeKind;
+  const serverUrl = kind === 'postgres' ? postgresUrl() : undefined;
+  if (kind === 'postgres' && !serverUrl) throw new Error('no PostgreSQL server for the tests');
+  if (!serverUrl) {
     if (options.dataDir) {
-      const db = await openPgliteDb(options.dataDir);
+      // A new data directory starts as a copy of the template; an existing one is opened as is.
+      const fresh = (await readdir(options.dataDir).catch(() => [])).length === 0;
+      const db = await openPgliteDb(options.dataDir, fresh ? await migratedTemplate() : undefined);
       await migrate(db);
       return Object.assign(db, { url: undefined });
     }
-    const db = await openPgliteDb('memory://', await migratedTemplate());
-    return Object.assign(db, { url: undefined });
+    return openReusedPglite();
   }
   const name = `t_${randomBytes(6).toString('hex')}`;
-  await adminQuery(`CREATE DATABASE ${name}`);
-  const url = withDatabase(testDatabaseUrl, name);
+  await adminQuery(serverUrl, `CREATE DATABASE ${name}`);
+  const url = withDatabase(serverUrl, name);
   const db = await openPgDb(url);
   await migrate(db);
   const close = db.close;
@@ -51,9 +77,71 @@ export async function openTestDb(options: { dataDir?: string } = {}): Promise<Te
     url,
     close: async () => {
       await close();
-      await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   });
+}
+
+/**
+ * Embedded stores closed by one test and handed to the next in the same file, emptied back to
+ * the migrated state: starting a PGlite costs far more than emptying one.
+ */
+const spares: PgliteDb[] = [];
+
+async function openReusedPglite(): Promise<TestDb> {
+  const db = spares.pop() ?? (await openPgliteDb('memory://', await migratedTemplate()));
+  const seeded = await snapshotSeedRows(db);
+  let closed = false;
+  // Once closed, this handle answers as a closed store does, so that work a test left running
+  // cannot reach the next test's data.
+  const open = async (): Promise<void> => {
+    if (closed) throw new Error('the test store is closed');
+  };
+  const handle: TestDb = {
+    kind: db.kind,
+    url: undefined,
+    query: (sql, params) => open().then(() => db.query(sql, params)),
+    exec: (sql) => open().then(() => db.exec(sql)),
+    transaction: (fn) => open().then(() => db.transaction(fn)),
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      try {
+        await resetToMigrated(db, seeded);
+        spares.push(db);
+      } catch {
+        await db.close();
+      }
+    },
+  };
+  return handle;
+}
+
+/**
+ * The rows the migrations themselves insert (the bank's ledger account), copied once per
+ * instance into a schema of their own so that a reset can put them back.
+ */
+async function snapshotSeedRows(db: PgliteDb): Promise<readonly string[]> {
+  const tables = await db.query<{ name: string }>(
+    `SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'schema_migrations'
+     ORDER BY tablename`,
+  );
+  const [existing] = await db.query(`SELECT 1 FROM pg_namespace WHERE nspname = 'test_seed'`);
+  if (!existing) {
+    await db.exec('CREATE SCHEMA test_seed');
+    for (const { name } of tables) {
+      await db.exec(`CREATE TABLE test_seed."${name}" AS SELECT * FROM public."${name}"`);
+    }
+  }
+  return tables.map(({ name }) => name);
+}
+
+async function resetToMigrated(db: PgliteDb, tables: readonly string[]): Promise<void> {
+  const list = tables.map((name) => `public."${name}"`).join(', ');
+  const refill = tables
+    .map((name) => `INSERT INTO public."${name}" SELECT * FROM test_seed."${name}";`)
+    .join('\n');
+  await db.exec(`UNLISTEN *; RESET ALL; TRUNCATE ${list} RESTART IDENTITY CASCADE; ${refill}`);
 }
 
 function withDatabase(url: string, database: string): string {
@@ -62,8 +150,8 @@ function withDatabase(url: string, database: string): string {
   return parsed.toString();
 }
 
-async function adminQuery(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: testDatabaseUrl });
+async function adminQuery(serverUrl: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
     await client.query(sql);
