@@ -12,7 +12,7 @@ import type { Merchant } from '../merchants/merchant.js';
 import { limitsFor } from '../merchants/merchant.js';
 import { isBlacklisted } from '../merchants/merchant-store.js';
 import type { NewOrder, Order } from '../orders/order.js';
-import { findOrderByMerchantOrderId, insertOrder, insertOrderWithEvent } from '../orders/order-store.js';
+import { findOrderByMerchantOrderId, insertOrder, markAccountingDelivered } from '../orders/order-store.js';
 import type { Queryable } from '../store/db.js';
 import type { CreateOrderInput } from './order-request.js';
 
@@ -71,7 +71,7 @@ export async function createOrder(
     input.amount <= limits.max &&
     !(await isBlacklisted(deps.db, merchant.uid, input.fromName))
   ) {
-    const order = await insertOrderWithEvent(deps.db, newOrder(deps, input, ctx, digest, now, collection));
+    const order = await insertOrder(deps.db, newOrder(deps, input, ctx, digest, now, collection));
     if (order) return { kind: 'created', order };
     const existing = await findOrderByMerchantOrderId(deps.db, merchant.uid, input.merchantOrderId);
     if (!existing) throw new Error('order conflict without a row');
@@ -101,11 +101,6 @@ export async function createOrder(
       if (!winner) throw new Error('order conflict without a row');
       return sameRequest(winner, digest);
     }
-    await tx.query(
-      `INSERT INTO order_events (payment_uid, seq, from_status, to_status, cause, detail, at)
-       VALUES ($1, 0, NULL, 'pending', 'created', '', $2)`,
-      [order.payment_uid, now],
-    );
     if (order.transaction_type === 'expense')
       return { kind: 'created', order: await holdPayout(tx, order, now) };
     return { kind: 'created', order };
@@ -119,11 +114,7 @@ function sameRequest(order: Order, digest: string): CreateResult {
 /** Holds the payout's amount, checked against the locked balance before the order was inserted. */
 async function holdPayout(tx: Queryable, order: Order, now: Date): Promise<Order> {
   await post(tx, order, 'held', now);
-  const [held] = await tx.query<Order>(
-    `UPDATE orders SET accounting_status = 'delivered' WHERE payment_uid = $1 RETURNING *`,
-    [order.payment_uid],
-  );
-  return held ?? order;
+  return (await markAccountingDelivered(tx, order.payment_uid)) ?? order;
 }
 
 function newOrder(

@@ -7,6 +7,7 @@
 import { type LedgerEvent, post } from '../ledger/ledger.js';
 import { enqueueCallback } from '../notify/outbox.js';
 import type { Order } from '../orders/order.js';
+import { updateOrderStatus } from '../orders/order-store.js';
 import type { Queryable } from '../store/db.js';
 import { type ChangeCause, canTransition, type StoredStatus } from './transitions.js';
 
@@ -34,38 +35,22 @@ export async function changeStatus(
   if (!canTransition(order.transaction_type, from, change.to))
     return { kind: 'refused', from, to: change.to };
   const ledgerEvent = ledgerEventFor(order, change.to);
-  const [updated] = await tx.query<Order>(
-    `UPDATE orders SET
-       payment_status = $3,
-       payment_fail_reason = $4,
-       final_amount = COALESCE($5, final_amount),
-       matched_utr = COALESCE($6, matched_utr),
-       status_seq = status_seq + 1,
-       status_changed_at = $7,
-       updated_at = $7,
-       notify_status = CASE WHEN notify_url <> '' THEN 'delivered' ELSE notify_status END,
-       notify_fail_reason = CASE WHEN notify_url <> '' THEN '' ELSE notify_fail_reason END,
-       accounting_status = CASE WHEN $8 THEN 'accounted' ELSE accounting_status END
-     WHERE payment_uid = $1 AND payment_status = $2
-     RETURNING *`,
-    [
-      order.payment_uid,
-      from,
-      change.to,
-      change.failReason ?? '',
-      change.finalAmount ?? null,
-      change.matchedUtr ?? null,
-      now,
-      ledgerEvent !== undefined,
-    ],
+  const updated = await updateOrderStatus(
+    tx,
+    order,
+    {
+      to: change.to,
+      cause: change.cause,
+      detail: change.detail ?? '',
+      failReason: change.failReason ?? '',
+      finalAmount: change.finalAmount ?? null,
+      matchedUtr: change.matchedUtr ?? null,
+      accounted: ledgerEvent !== undefined,
+    },
+    now,
   );
   // Another transaction changed the status first (the caller should have locked the row).
   if (!updated) return { kind: 'refused', from, to: change.to };
-  await tx.query(
-    `INSERT INTO order_events (payment_uid, seq, from_status, to_status, cause, detail, at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-    [updated.payment_uid, updated.status_seq, from, change.to, change.cause, change.detail ?? '', now],
-  );
   if (ledgerEvent) await post(tx, updated, ledgerEvent, now);
   await enqueueCallback(tx, updated, now);
   return { kind: 'changed', order: updated };

@@ -7,7 +7,7 @@
 import type { Clock } from '../clock.js';
 import { signFields } from '../gateway/signature.js';
 import { findMerchant, secretForKey } from '../merchants/merchant-store.js';
-import { findOrder } from '../orders/order-store.js';
+import { findOrder, setNotifyStatus } from '../orders/order-store.js';
 import { callbackFields } from '../orders/order-views.js';
 import type { Db, Queryable } from '../store/db.js';
 import type {
@@ -17,7 +17,7 @@ import type {
   DeliveryOutcome,
 } from './deliver-callback.js';
 import type { OutboxRow } from './outbox.js';
-import { finishRow, hasNewerRow, insertAttempt, markSuperseded, setNotifyStatus } from './outbox-store.js';
+import { finishRow, hasNewerRow, insertAttempt, markSuperseded } from './outbox-store.js';
 import { retryDelayAfter } from './retry-schedule.js';
 
 export interface AttemptDeps {
@@ -85,8 +85,11 @@ export async function attemptCallback(deps: AttemptDeps, row: OutboxRow): Promis
       now,
     });
     if (!kept) return 'lease_lost';
-    if (result === 'acknowledged') await setNotifyStatus(tx, row, 'completed', '');
-    else await setNotifyStatus(tx, row, result === 'failed' ? 'failed' : 'delivered', reason);
+    // The order's notify_status follows its latest callback: an older row's outcome is ignored.
+    if (!(await hasNewerRow(tx, row))) {
+      if (result === 'acknowledged') await setNotifyStatus(tx, row.payment_uid, 'completed', '');
+      else await setNotifyStatus(tx, row.payment_uid, result === 'failed' ? 'failed' : 'delivered', reason);
+    }
     return result;
   });
 }

@@ -176,20 +176,3 @@ export async function listRecentOutbox(
     [state ?? null, limit],
   );
 }
-
-/**
- * Keeps the order's notify_status in step with its latest callback; an outcome of an older row is
- * ignored when a newer one exists. Leaves updated_at alone: it tracks the payment, not delivery.
- */
-export async function setNotifyStatus(
-  tx: Queryable,
-  row: Pick<OutboxRow, 'id' | 'payment_uid'>,
-  status: 'delivered' | 'completed' | 'failed',
-  reason: string,
-): Promise<void> {
-  await tx.query(
-    `UPDATE orders SET notify_status = $2, notify_fail_reason = $3
-     WHERE payment_uid = $1 AND NOT EXISTS (SELECT 1 FROM outbox o WHERE o.id = $4 AND ${NEWER_EXISTS})`,
-    [row.payment_uid, status, reason, row.id],
-  );
-}

@@ -2,10 +2,9 @@
  * The operator's resend: a fresh outbox row for the order's current state, due at once. Works on
  * final orders too. Older pending rows of the order become superseded when next claimed.
  */
-import { lockOrder } from '../orders/order-store.js';
+import { lockOrder, setNotifyStatus } from '../orders/order-store.js';
 import type { Queryable } from '../store/db.js';
 import { enqueueCallback, type OutboxRow } from './outbox.js';
-import { setNotifyStatus } from './outbox-store.js';
 
 export type ResendResult =
   | { readonly kind: 'queued'; readonly row: OutboxRow }
@@ -18,6 +17,7 @@ export async function resendCallback(tx: Queryable, paymentUid: string, now: Dat
   if (!order) return { kind: 'no_order' };
   const row = await enqueueCallback(tx, order, now);
   if (!row) return { kind: 'no_notify_url' };
-  await setNotifyStatus(tx, row, 'delivered', '');
+  // The row just queued is the order's newest, the order being locked.
+  await setNotifyStatus(tx, order.payment_uid, 'delivered', '');
   return { kind: 'queued', row };
 }

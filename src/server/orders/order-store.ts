@@ -1,4 +1,8 @@
-/** SQL for orders. Status changes go through lifecycle/change-status.ts, nowhere else. */
+/**
+ * SQL for orders and their history (order_events): the one module that writes either table.
+ * Status changes are decided in lifecycle/change-status.ts, which writes them through
+ * `updateOrderStatus` here.
+ */
 import type { Merchant } from '../merchants/merchant.js';
 import type { Queryable } from '../store/db.js';
 import type { NewOrder, Order } from './order.js';
@@ -43,11 +47,6 @@ const INSERT_SQL = `
   ON CONFLICT ON CONSTRAINT orders_merchant_order_unique DO NOTHING
   RETURNING *`;
 
-/**
- * Inserts a new order and its first event ('created', to pending, at created_at) in one statement,
- * which is atomic on its own; undefined (and no event) when the merchant already has that
- * merchant_order_id. One round trip where a transaction of the two inserts takes four.
- */
 const INSERT_WITH_EVENT_SQL = `
   WITH inserted AS (${INSERT_SQL}),
   created AS (
@@ -55,7 +54,12 @@ const INSERT_WITH_EVENT_SQL = `
     SELECT payment_uid, 0, NULL, payment_status, 'created', '', created_at FROM inserted)
   SELECT * FROM inserted`;
 
-export async function insertOrderWithEvent(tx: Queryable, order: NewOrder): Promise<Order | undefined> {
+/**
+ * Inserts a new order and its first event ('created', to pending, at created_at) in one statement,
+ * which is atomic on its own; undefined (and no event) when the merchant already has that
+ * merchant_order_id. One round trip where a transaction of the two inserts takes four.
+ */
+export async function insertOrder(tx: Queryable, order: NewOrder): Promise<Order | undefined> {
   const [row] = await tx.query<Order>(
     INSERT_WITH_EVENT_SQL,
     INSERT_COLUMNS.map((column) => order[column]),
@@ -63,13 +67,86 @@ export async function insertOrderWithEvent(tx: Queryable, order: NewOrder): Prom
   return row;
 }
 
-/** Inserts the order, or returns undefined when the merchant already has that merchant_order_id. */
-export async function insertOrder(tx: Queryable, order: NewOrder): Promise<Order | undefined> {
+/** A payout's amount is held: its accounting is under way. */
+export async function markAccountingDelivered(tx: Queryable, paymentUid: string): Promise<Order | undefined> {
   const [row] = await tx.query<Order>(
-    INSERT_SQL,
-    INSERT_COLUMNS.map((column) => order[column]),
+    `UPDATE orders SET accounting_status = 'delivered' WHERE payment_uid = $1 RETURNING *`,
+    [paymentUid],
   );
   return row;
+}
+
+export interface StatusUpdate {
+  readonly to: Order['payment_status'];
+  readonly cause: string;
+  readonly detail: string;
+  readonly failReason: string;
+  readonly finalAmount: number | null;
+  readonly matchedUtr: string | null;
+  /** The change posted the order's ledger event. */
+  readonly accounted: boolean;
+}
+
+/**
+ * Moves the order from the status it was read in to `update.to` and records the change in its
+ * history; undefined (nothing written) when another transaction changed the status first.
+ */
+export async function updateOrderStatus(
+  tx: Queryable,
+  order: Pick<Order, 'payment_uid' | 'payment_status'>,
+  update: StatusUpdate,
+  now: Date,
+): Promise<Order | undefined> {
+  const from = order.payment_status;
+  const [updated] = await tx.query<Order>(
+    `UPDATE orders SET
+       payment_status = $3,
+       payment_fail_reason = $4,
+       final_amount = COALESCE($5, final_amount),
+       matched_utr = COALESCE($6, matched_utr),
+       status_seq = status_seq + 1,
+       status_changed_at = $7,
+       updated_at = $7,
+       notify_status = CASE WHEN notify_url <> '' THEN 'delivered' ELSE notify_status END,
+       notify_fail_reason = CASE WHEN notify_url <> '' THEN '' ELSE notify_fail_reason END,
+       accounting_status = CASE WHEN $8 THEN 'accounted' ELSE accounting_status END
+     WHERE payment_uid = $1 AND payment_status = $2
+     RETURNING *`,
+    [
+      order.payment_uid,
+      from,
+      update.to,
+      update.failReason,
+      update.finalAmount,
+      update.matchedUtr,
+      now,
+      update.accounted,
+    ],
+  );
+  if (!updated) return undefined;
+  await tx.query(
+    `INSERT INTO order_events (payment_uid, seq, from_status, to_status, cause, detail, at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [updated.payment_uid, updated.status_seq, from, update.to, update.cause, update.detail, now],
+  );
+  return updated;
+}
+
+/**
+ * Keeps the order's notify_status in step with its latest callback. Leaves updated_at alone: it
+ * tracks the payment, not delivery.
+ */
+export async function setNotifyStatus(
+  tx: Queryable,
+  paymentUid: string,
+  status: 'delivered' | 'completed' | 'failed',
+  reason: string,
+): Promise<void> {
+  await tx.query(`UPDATE orders SET notify_status = $2, notify_fail_reason = $3 WHERE payment_uid = $1`, [
+    paymentUid,
+    status,
+    reason,
+  ]);
 }
 
 export async function findOrderByMerchantOrderId(
