@@ -16,8 +16,8 @@ import { demoRoutes } from './checkout-api/demo-route.js';
 import { AppError, isAppError, notFound } from './errors.js';
 import { gatewayRoutes } from './gateway/gateway-routes.js';
 import { renderError } from './http/envelope.js';
-import { openApiDocument } from './http/openapi.js';
 import { type RequestVariables, requestContext } from './http/request-context.js';
+import { openApiDocument } from './openapi/openapi-document.js';
 import { operatorRoutes } from './operator/operator-routes.js';
 
 export const MAX_BODY_BYTES = 16 * 1024;

@@ -3,13 +3,11 @@
  * so a change and its callback are committed together or not at all.
  */
 import type { PaymentStatus } from '../../shared/order-status.js';
+import type { OutboxSignal } from '../app-deps.js';
 import type { Order } from '../orders/order.js';
 import type { Queryable } from '../store/db.js';
 
-/** Lets the process that committed a change wake its dispatcher at once instead of at the next poll. */
-export interface OutboxSignal {
-  wake(): void;
-}
+export type { OutboxSignal };
 
 export const idleSignal: OutboxSignal = { wake: () => undefined };
 

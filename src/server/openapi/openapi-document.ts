@@ -1,5 +1,6 @@
 /**
- * The OpenAPI 3.1 description, generated from the same zod schemas that validate requests.
+ * The OpenAPI 3.1 description, generated from the same zod schemas that validate requests. In a
+ * folder of its own, above the feature folders whose schemas it reads (they depend on http/).
  */
 import { z } from 'zod';
 import { ApiErrorSchema, MatchResultSchema, PayerOrderSchema } from '../../shared/payer-order.js';
