@@ -6,10 +6,11 @@
  *
  * SERVICE_URL (default http://localhost:8080) and OPERATOR_TOKEN (default: DATA_DIR/operator-token).
  */
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { signFields } from '../gateway/signature.js';
 
 const USAGE = `Usage: npm run operator -- <command> [args] [--flags]
 
@@ -105,11 +106,7 @@ async function demoOrder(flags: Record<string, string | boolean | string[] | und
     country: 'India',
     accounting_type: 'receive',
   };
-  const canonical = Object.keys(body)
-    .sort()
-    .map((name) => `${name}=${body[name]}`)
-    .join('&');
-  const signature = createHmac('sha256', apiSecret).update(canonical).digest('hex');
+  const signature = signFields(apiSecret, body);
   const response = await fetch(`${serviceUrl}/gateway/api/order/new`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'OC-Key': apiKey, 'OC-Signature': signature },
