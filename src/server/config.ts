@@ -29,6 +29,12 @@ const EnvSchema = z.object({
   DEMO_MERCHANT: booleanFlag.default(true),
   WORKER_ID: z.string().optional(),
   PAYER_RATE_LIMIT_SCALE: z.coerce.number().positive().max(1_000_000).default(1),
+  CLAIM_GRACE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(90 * 86_400)
+    .default(86_400),
 });
 
 export interface Config {
@@ -52,6 +58,8 @@ export interface Config {
   readonly workerId: string;
   /** Multiplies the burst and refill rate of the per-IP payer limits (benchmarks from one address). */
   readonly payerRateLimitScale: number;
+  /** A processing collection with no matching credit fails this long after its expiry. */
+  readonly claimGraceSeconds: number;
 }
 
 /** Used only in sandbox mode when SECRET_KEY is unset; production refuses to start without one. */
@@ -98,6 +106,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
       demoMerchant: e.DEMO_MERCHANT && e.MODE === 'sandbox',
       workerId: e.WORKER_ID ?? `${process.pid}`,
       payerRateLimitScale: e.PAYER_RATE_LIMIT_SCALE,
+      claimGraceSeconds: e.CLAIM_GRACE_SECONDS,
     },
   };
 }

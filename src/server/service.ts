@@ -69,6 +69,7 @@ export async function startService(
     clock,
     log: log.child({ component: 'background' }),
     outbox: dispatcher,
+    claimGraceSeconds: config.claimGraceSeconds,
     channel: config.mode === 'sandbox' ? sandboxChannel(config.sandboxPayoutDelaySeconds) : undefined,
   });
   const checkoutPage = checkoutPageRoutes({

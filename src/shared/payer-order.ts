@@ -31,7 +31,16 @@ export const PayerMerchantSchema = z.object({
   name: z.string(),
   /** CSS colour (`#rrggbb`) for the page's accent, when the merchant configured one. */
   brand_color: z.nullable(z.string()),
+  /** Where payers reach the shop (e-mail, phone or https URL; see support-contact.ts), or null. */
+  support_contact: z.nullable(z.string()),
 });
+
+/** Why the order did not succeed: a code from payer-reason.ts and its parameters (strings). */
+export const PayerFailReasonSchema = z.object({
+  code: z.string(),
+  params: z.record(z.string(), z.string()),
+});
+export type PayerFailReason = z.infer<typeof PayerFailReasonSchema>;
 
 export const PayerOrderSchema = z.object({
   payment_uid: z.string(),
@@ -45,8 +54,13 @@ export const PayerOrderSchema = z.object({
   final_amount: z.string(),
   currency: z.string(),
   payment_status: z.enum(PAYMENT_STATUSES),
-  /** A payer-safe reason for reject/failed, in English; the page shows its own words by status. */
-  fail_reason: z.nullable(z.string()),
+  /** Why a rejected, failed or refunded order ended so, as a code the page translates; else null. */
+  fail_reason: z.nullable(PayerFailReasonSchema),
+  /**
+   * The name the payer's UPI app shows for the payee: the collection account's registered name
+   * (the order's `to_name`), which may differ from the merchant's display name; '' for payouts.
+   */
+  to_name: z.string(),
   /** ISO 8601 instants. `expires_at` is null for orders that do not expire (payouts). */
   created_at: z.string(),
   expires_at: z.nullable(z.string()),

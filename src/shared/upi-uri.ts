@@ -1,4 +1,4 @@
-/** Builds a UPI deep link as the NPCI linking specification describes it. */
+/** Builds a UPI deep link as the NPCI linking specification describes it; never an empty parameter. */
 export interface UpiPayment {
   /** Payee VPA, e.g. `shop@bank`. */
   readonly pa: string;
@@ -10,6 +10,10 @@ export interface UpiPayment {
   readonly tr: string;
   /** Short note shown in the payer's app. */
   readonly tn: string;
+  /** Merchant category code (4 digits); left out when empty. */
+  readonly mc?: string;
+  /** Purpose code (2 digits); left out when empty. */
+  readonly purpose?: string;
 }
 
 export function buildUpiUri(payment: UpiPayment): string {
@@ -20,6 +24,8 @@ export function buildUpiUri(payment: UpiPayment): string {
     ['cu', 'INR'],
     ['tr', payment.tr],
     ['tn', payment.tn],
+    ['mc', payment.mc ?? ''],
+    ['purpose', payment.purpose ?? ''],
   ];
   const query = pairs
     .filter(([, value]) => value !== '')

@@ -151,8 +151,14 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
   return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === etag);
 }
 
-/** A UTR-shaped reference for sandbox credits: the year's last digit, then 11 random digits. */
-function sandboxUtr(now: Date): string {
-  const digits = Array.from({ length: 11 }, () => randomInt(10)).join('');
-  return `${now.getUTCFullYear() % 10}${digits}`;
+/**
+ * A UTR-shaped reference for sandbox credits, numbered as most banks do: the year's last digit,
+ * the day of the year and the hour (Indian time), then 6 random digits.
+ */
+export function sandboxUtr(now: Date): string {
+  const ist = new Date(now.getTime() + (5 * 60 + 30) * 60_000);
+  const day = Math.floor((ist.getTime() - Date.UTC(ist.getUTCFullYear(), 0, 1)) / 86_400_000) + 1;
+  const digits = Array.from({ length: 6 }, () => randomInt(10)).join('');
+  const hour = String(ist.getUTCHours()).padStart(2, '0');
+  return `${ist.getUTCFullYear() % 10}${String(day).padStart(3, '0')}${hour}${digits}`;
 }

@@ -6,6 +6,8 @@
  */
 import { join } from 'node:path';
 import { Hono } from 'hono';
+import { bootTextFor } from '../../shared/boot-text.js';
+import { localizedIndexes } from './localize-index.js';
 import { pageHeaders } from './page-headers.js';
 import { type Encoding, listFiles, loadStaticFile, pickEncoding, type StaticFile } from './static-files.js';
 
@@ -27,6 +29,7 @@ export function checkoutPageRoutes(deps: CheckoutPageDeps): Hono {
   const index = files.get('index.html');
   if (!index) throw new Error(`checkout page: no index.html in ${deps.distDir} (run npm run build:checkout)`);
   files.delete('index.html');
+  const indexes = localizedIndexes(index.body('identity'));
 
   const app = new Hono();
 
@@ -37,7 +40,11 @@ export function checkoutPageRoutes(deps: CheckoutPageDeps): Hono {
     return send(file, c.req.header('accept-encoding'), 200, { 'Cache-Control': IMMUTABLE });
   });
 
-  const page = async (paymentUid: string, acceptEncoding: string | undefined) => {
+  const page = async (paymentUid: string, request: Request) => {
+    const { locale } = bootTextFor(
+      new URL(request.url).searchParams.get('lang'),
+      request.headers.get('accept-language') ?? undefined,
+    );
     let origins: readonly string[] | undefined;
     if (PAYMENT_UID.test(paymentUid)) {
       try {
@@ -47,17 +54,26 @@ export function checkoutPageRoutes(deps: CheckoutPageDeps): Hono {
         origins = [];
       }
     }
-    return send(index, acceptEncoding, origins === undefined ? 404 : 200, pageHeaders(origins ?? []));
+    return send(
+      indexes[locale],
+      request.headers.get('accept-encoding') ?? undefined,
+      origins === undefined ? 404 : 200,
+      {
+        ...pageHeaders(origins ?? []),
+        'Content-Language': locale,
+        Vary: 'Accept-Encoding, Accept-Language',
+      },
+    );
   };
 
   app.get('/checkout/:payment_uid', async (c) => {
     const segment = c.req.param('payment_uid');
     const topLevel = files.get(segment);
     if (topLevel) return send(topLevel, c.req.header('accept-encoding'), 200, { 'Cache-Control': SHORT });
-    return page(segment, c.req.header('accept-encoding'));
+    return page(segment, c.req.raw);
   });
-  app.get('/checkout', (c) => page('', c.req.header('accept-encoding')));
-  app.get('/checkout/', (c) => page('', c.req.header('accept-encoding')));
+  app.get('/checkout', (c) => page('', c.req.raw));
+  app.get('/checkout/', (c) => page('', c.req.raw));
 
   return app;
 }
@@ -77,7 +93,7 @@ function send(
     ...headers,
     'Content-Length': String(body.byteLength),
   });
-  if (file.compressible) out.set('Vary', 'Accept-Encoding');
+  if (file.compressible && !out.has('Vary')) out.set('Vary', 'Accept-Encoding');
   if (encoding !== 'identity') out.set('Content-Encoding', encoding);
   return new Response(body, { status, headers: out });
 }

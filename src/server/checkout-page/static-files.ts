@@ -45,8 +45,15 @@ const COMPRESSIBLE = new Set([
 ]);
 
 export function loadStaticFile(path: string): StaticFile {
-  const ext = extname(path);
-  const raw = readFileSync(path);
+  return staticFile(readFileSync(path), extname(path), path);
+}
+
+/** A file made in memory (a localized index.html); compressed on first use like the others. */
+export function staticFileFromText(text: string, ext: string): StaticFile {
+  return staticFile(Buffer.from(text, 'utf8'), ext, undefined);
+}
+
+function staticFile(raw: Buffer, ext: string, path: string | undefined): StaticFile {
   const cache = new Map<Encoding, Uint8Array<ArrayBuffer>>([['identity', new Uint8Array(raw)]]);
   const compressible = COMPRESSIBLE.has(ext);
   return {
@@ -55,12 +62,13 @@ export function loadStaticFile(path: string): StaticFile {
     body(encoding) {
       const cached = cache.get(encoding);
       if (cached) return cached;
-      const sidecar = `${path}${encoding === 'br' ? '.br' : '.gz'}`;
-      const bytes = existsSync(sidecar)
-        ? readFileSync(sidecar)
-        : encoding === 'br'
-          ? brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })
-          : gzipSync(raw, { level: 9 });
+      const sidecar = path === undefined ? undefined : `${path}${encoding === 'br' ? '.br' : '.gz'}`;
+      const bytes =
+        sidecar !== undefined && existsSync(sidecar)
+          ? readFileSync(sidecar)
+          : encoding === 'br'
+            ? brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })
+            : gzipSync(raw, { level: 9 });
       const copy = new Uint8Array(bytes);
       cache.set(encoding, copy);
       return copy;

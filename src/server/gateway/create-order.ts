@@ -136,6 +136,8 @@ function newOrder(
           am: formatAmount(input.amount),
           tr: paymentUid.replaceAll('-', ''),
           tn: `Order ${input.merchantOrderId}`.slice(0, 50),
+          mc: merchant.upi_mc,
+          purpose: merchant.upi_purpose,
         })
       : '';
   return {

@@ -1,5 +1,6 @@
 /**
- * The periodic work of a service process: expiring unpaid orders and moving payouts along.
+ * The periodic work of a service process: expiring unpaid orders, failing claims no payment
+ * followed, and moving payouts along.
  * Each pass is safe to run in several processes at once and after a restart.
  */
 import type { PayoutChannel } from '../channel/payout-channel.js';
@@ -9,6 +10,7 @@ import type { OutboxSignal } from '../notify/outbox.js';
 import type { Db } from '../store/db.js';
 import { advancePayouts } from './advance-payouts.js';
 import { expireDueOrders } from './expire-orders.js';
+import { DEFAULT_CLAIM_GRACE_SECONDS, failUnpaidClaims } from './fail-unpaid-claims.js';
 
 export interface BackgroundWorkDeps {
   readonly db: Db;
@@ -18,10 +20,12 @@ export interface BackgroundWorkDeps {
   /** The payout channel; none in production until a bank adapter is configured. */
   readonly channel: PayoutChannel | undefined;
   readonly intervalMs?: number;
+  /** CLAIM_GRACE_SECONDS: how long after expiry an unpaid claim fails. */
+  readonly claimGraceSeconds?: number;
 }
 
 export interface BackgroundWork {
-  runOnce(): Promise<{ expired: number; payouts: number }>;
+  runOnce(): Promise<{ expired: number; unpaid: number; payouts: number }>;
   start(): void;
   stop(): Promise<void>;
 }
@@ -32,9 +36,14 @@ export function createBackgroundWork(deps: BackgroundWorkDeps): BackgroundWork {
   const runOnce = async () => {
     const now = deps.clock.now();
     const expired = await expireDueOrders(deps.db, now);
+    const unpaid = await failUnpaidClaims(
+      deps.db,
+      now,
+      deps.claimGraceSeconds ?? DEFAULT_CLAIM_GRACE_SECONDS,
+    );
     const payouts = deps.channel ? await advancePayouts(deps.db, deps.channel, now) : 0;
-    if (expired + payouts > 0) deps.outbox.wake();
-    return { expired, payouts };
+    if (expired + unpaid + payouts > 0) deps.outbox.wake();
+    return { expired, unpaid, payouts };
   };
   const tick = () => {
     running = runOnce()

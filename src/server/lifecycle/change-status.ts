@@ -17,6 +17,8 @@ export interface StatusChange {
   /** Free text for the history (e.g. the UTR or the operator's note). */
   readonly detail?: string;
   readonly failReason?: string;
+  /** A stable code for the payer's page (`no_payment`, `operator_failed`, ...); see payer-reason.ts. */
+  readonly failCode?: string;
   readonly finalAmount?: number;
   readonly matchedUtr?: string;
 }
@@ -43,6 +45,7 @@ export async function changeStatus(
       cause: change.cause,
       detail: change.detail ?? '',
       failReason: change.failReason ?? '',
+      failCode: change.failCode ?? '',
       finalAmount: change.finalAmount ?? null,
       matchedUtr: change.matchedUtr ?? null,
       accounted: ledgerEvent !== undefined,

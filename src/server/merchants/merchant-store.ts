@@ -18,7 +18,13 @@ export interface NewMerchant {
   readonly imps_max?: number | undefined;
   readonly embed_origins?: readonly string[] | undefined;
   readonly brand_color?: string | null | undefined;
+  readonly upi_mc?: string | undefined;
+  readonly upi_purpose?: string | undefined;
+  readonly support_contact?: string | undefined;
 }
+
+/** The merchant's payer-facing profile fields the operator may change after creation. */
+export type MerchantProfile = Pick<NewMerchant, 'upi_mc' | 'upi_purpose' | 'support_contact'>;
 
 /** A key as handed to the operator once: the secret is never shown again. */
 export interface IssuedKey {
@@ -33,8 +39,9 @@ export async function insertMerchant(tx: Queryable, input: NewMerchant, now: Dat
   const uid = newId('M', 8).toUpperCase();
   const [merchant] = await tx.query<Merchant>(
     `INSERT INTO merchants (uid, name, upi_vpa, upi_payee_name, imps_account, imps_account_name, imps_ifsc,
-       imps_bank_name, upi_min, upi_max, imps_min, imps_max, embed_origins, brand_color, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15)
+       imps_bank_name, upi_min, upi_max, imps_min, imps_max, embed_origins, brand_color, created_at, updated_at,
+       upi_mc, upi_purpose, support_contact)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15, $16, $17, $18)
      RETURNING *`,
     [
       uid,
@@ -52,6 +59,9 @@ export async function insertMerchant(tx: Queryable, input: NewMerchant, now: Dat
       input.embed_origins ?? [],
       input.brand_color ?? null,
       now,
+      input.upi_mc ?? '',
+      input.upi_purpose ?? '',
+      input.support_contact ?? '',
     ],
   );
   if (!merchant) throw new Error('merchant insert returned no row');
@@ -179,6 +189,25 @@ export async function setMerchantStatus(
   const [merchant] = await tx.query<Merchant>(
     'UPDATE merchants SET status = $2, updated_at = $3 WHERE uid = $1 RETURNING *',
     [uid, status, now],
+  );
+  return merchant;
+}
+
+/** Sets the given profile fields (an empty string clears one); undefined when no such merchant. */
+export async function updateMerchantProfile(
+  tx: Queryable,
+  uid: string,
+  profile: MerchantProfile,
+  now: Date,
+): Promise<Merchant | undefined> {
+  const [merchant] = await tx.query<Merchant>(
+    `UPDATE merchants SET
+       upi_mc = COALESCE($2, upi_mc),
+       upi_purpose = COALESCE($3, upi_purpose),
+       support_contact = COALESCE($4, support_contact),
+       updated_at = $5
+     WHERE uid = $1 RETURNING *`,
+    [uid, profile.upi_mc ?? null, profile.upi_purpose ?? null, profile.support_contact ?? null, now],
   );
   return merchant;
 }

@@ -15,6 +15,12 @@ export interface Merchant {
   readonly imps_max: number;
   readonly embed_origins: readonly string[];
   readonly brand_color: string | null;
+  /** UPI merchant category code (4 digits) for `mc` in the UPI URI, or ''. */
+  readonly upi_mc: string;
+  /** UPI purpose code (2 digits) for `purpose` in the UPI URI, or ''. */
+  readonly upi_purpose: string;
+  /** Where payers reach the shop's support (e-mail, phone or https URL), or ''. */
+  readonly support_contact: string;
   readonly created_at: Date;
   readonly updated_at: Date;
 }

@@ -5,6 +5,7 @@
 import { Hono } from 'hono';
 import { ERROR_CODES } from '../../shared/error-codes.js';
 import { formatAmount, parseAmount } from '../../shared/money.js';
+import type { PayerReasonCode } from '../../shared/payer-reason.js';
 import { isValidUtr, normalizeUtr } from '../../shared/utr.js';
 import type { AppDeps } from '../app-deps.js';
 import { AppError, invalidField, notFound } from '../errors.js';
@@ -21,7 +22,13 @@ import * as merchants from '../merchants/merchant-store.js';
 import type { Order } from '../orders/order.js';
 import { findOrder, lockOrder } from '../orders/order-store.js';
 import { queryView } from '../orders/order-views.js';
-import { BlacklistSchema, CreateMerchantSchema, CreditSchema, SetStatusSchema } from './operator-schemas.js';
+import {
+  BlacklistSchema,
+  CreateMerchantSchema,
+  CreditSchema,
+  MerchantProfileSchema,
+  SetStatusSchema,
+} from './operator-schemas.js';
 import { parseStatement } from './statement.js';
 
 export function operatorRoutes(deps: AppDeps): Hono {
@@ -68,6 +75,13 @@ export function operatorRoutes(deps: AppDeps): Hono {
       keys,
       balance: { inr: formatAmount(balance.available), inr_held: formatAmount(balance.held) },
     });
+  });
+
+  app.patch('/merchants/:uid', async (c) => {
+    const input = await parseJson(c, MerchantProfileSchema);
+    const merchant = await merchants.updateMerchantProfile(db, c.req.param('uid'), input, clock.now());
+    if (!merchant) throw notFound('merchant_uid: no such merchant');
+    return c.json(ok(merchantView(merchant)));
   });
 
   app.post('/merchants/:uid/keys', async (c) => {
@@ -213,6 +227,7 @@ export function operatorRoutes(deps: AppDeps): Hono {
           cause: 'operator' as const,
           detail: input.reason ?? '',
           ...(failReason ? { failReason } : {}),
+          ...operatorFailCode(to),
         };
         const result = await changeStatus(tx, current, change, now);
         if (result.kind === 'refused')
@@ -237,6 +252,14 @@ function operatorPath(order: Order, to: StoredStatus): StoredStatus[] {
   if (order.transaction_type === 'expense') return pathTo('expense', order.payment_status, to);
   const operatorMay: readonly StoredStatus[] = ['failed', 'reject', 'refund'];
   return operatorMay.includes(to) && canTransition('income', order.payment_status, to) ? [to] : [];
+}
+
+/** The payer-facing code of a status the operator set (the payer's page explains it). */
+function operatorFailCode(to: StoredStatus): { failCode?: PayerReasonCode } {
+  if (to === 'failed') return { failCode: 'operator_failed' };
+  if (to === 'reject') return { failCode: 'operator_rejected' };
+  if (to === 'refund') return { failCode: 'refunded' };
+  return {};
 }
 
 function merchantView(merchant: Merchant) {

@@ -1,12 +1,37 @@
 /** Request bodies of the operator API, validated with zod and described in OpenAPI. */
 import { z } from 'zod';
 import { isHttpOrigin } from '../../shared/http-origin.js';
+import { isSupportContact } from '../../shared/support-contact.js';
 
 const amountText = z.string().regex(/^\d{1,13}(\.\d{1,2})?$/, 'must be a decimal amount like 100.00');
 const origin = z.string().refine(isHttpOrigin, 'must be an origin like https://shop.example');
 
+/**
+ * `mc` and `purpose` for the UPI URI (NPCI linking specification) and the support contact payers
+ * see. An empty string means "none" (and clears the field on update).
+ */
+const profileFields = {
+  upi_mc: z
+    .string()
+    .regex(/^(\d{4})?$/, 'must be a 4-digit merchant category code like 5411')
+    .optional(),
+  upi_purpose: z
+    .string()
+    .regex(/^(\d{2})?$/, 'must be a 2-digit UPI purpose code like 00')
+    .optional(),
+  support_contact: z
+    .string()
+    .trim()
+    .max(200)
+    .refine(isSupportContact, 'must be an e-mail address, a phone number or an https:// URL')
+    .optional(),
+};
+
+export const MerchantProfileSchema = z.strictObject(profileFields).meta({ id: 'MerchantProfile' });
+
 export const CreateMerchantSchema = z
   .object({
+    ...profileFields,
     name: z.string().trim().min(1).max(100),
     upi_vpa: z
       .string()

@@ -81,6 +81,8 @@ export interface StatusUpdate {
   readonly cause: string;
   readonly detail: string;
   readonly failReason: string;
+  /** The payer-facing failure code (payer-reason.ts), '' when none. */
+  readonly failCode: string;
   readonly finalAmount: number | null;
   readonly matchedUtr: string | null;
   /** The change posted the order's ledger event. */
@@ -109,7 +111,8 @@ export async function updateOrderStatus(
        updated_at = $7,
        notify_status = CASE WHEN notify_url <> '' THEN 'delivered' ELSE notify_status END,
        notify_fail_reason = CASE WHEN notify_url <> '' THEN '' ELSE notify_fail_reason END,
-       accounting_status = CASE WHEN $8 THEN 'accounted' ELSE accounting_status END
+       accounting_status = CASE WHEN $8 THEN 'accounted' ELSE accounting_status END,
+       fail_code = $9
      WHERE payment_uid = $1 AND payment_status = $2
      RETURNING *`,
     [
@@ -121,6 +124,7 @@ export async function updateOrderStatus(
       update.matchedUtr,
       now,
       update.accounted,
+      update.failCode,
     ],
   );
   if (!updated) return undefined;

@@ -39,6 +39,8 @@ export interface Order {
   readonly extra: string;
   readonly payment_status: Exclude<PaymentStatus, 'none'>;
   readonly payment_fail_reason: string;
+  /** Why the order failed, as a stable code for the payer's page ('' when none recorded). */
+  readonly fail_code: string;
   readonly notify_status: NotifyStatus;
   readonly notify_fail_reason: string;
   readonly accounting_status: AccountingStatus;
@@ -55,6 +57,7 @@ export type NewOrder = Omit<
   Order,
   | 'payment_status'
   | 'payment_fail_reason'
+  | 'fail_code'
   | 'notify_status'
   | 'notify_fail_reason'
   | 'accounting_status'

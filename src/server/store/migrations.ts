@@ -239,7 +239,23 @@ CREATE TABLE lost_claims (
 CREATE INDEX lost_claims_recent ON lost_claims (last_at DESC);
 `;
 
+/**
+ * The payer's journey: per-merchant UPI merchant category code and purpose (NPCI linking
+ * specification), a support contact shown to payers, a payer-facing failure code per order, and
+ * the index the claim-grace sweep reads (processing collections by expiry).
+ */
+const payerJourney = `
+ALTER TABLE merchants
+  ADD COLUMN upi_mc text NOT NULL DEFAULT '' CHECK (upi_mc = '' OR upi_mc ~ '^[0-9]{4}$'),
+  ADD COLUMN upi_purpose text NOT NULL DEFAULT '' CHECK (upi_purpose = '' OR upi_purpose ~ '^[0-9]{2}$'),
+  ADD COLUMN support_contact text NOT NULL DEFAULT '';
+ALTER TABLE orders ADD COLUMN fail_code text NOT NULL DEFAULT '';
+CREATE INDEX orders_processing_expiry ON orders (expires_at)
+  WHERE payment_status = 'processing' AND transaction_type = 'income';
+`;
+
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'initial schema', sql: initial },
   { version: 2, name: 'lost UTR claims', sql: lostClaims },
+  { version: 3, name: 'payer journey', sql: payerJourney },
 ];

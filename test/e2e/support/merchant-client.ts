@@ -129,7 +129,11 @@ let utrCounter = 0;
 /** A UTR-shaped number (12 digits, the year's last digit first), unique within a run. */
 export function newUtr(): string {
   utrCounter += 1;
-  const year = new Date().getUTCFullYear() % 10;
-  const time = String(Date.now() % 1e8).padStart(8, '0');
-  return `${year}${time}${String(utrCounter % 1000).padStart(3, '0')}`;
+  // Numbered as banks do (year digit, day of the year, hour; Indian time), so the page takes it
+  // without its "please check this number" question; then a per-run unique tail.
+  const ist = new Date(Date.now() + 330 * 60_000);
+  const day = Math.floor((ist.getTime() - Date.UTC(ist.getUTCFullYear(), 0, 1)) / 86_400_000) + 1;
+  const head = `${ist.getUTCFullYear() % 10}${String(day).padStart(3, '0')}${String(ist.getUTCHours()).padStart(2, '0')}`;
+  const tail = String((Date.now() * 1000 + utrCounter) % 1e6).padStart(6, '0');
+  return `${head}${tail}`;
 }

@@ -157,3 +157,17 @@ describe('checkout page routes', () => {
     ).toThrow(/no index.html/);
   });
 });
+
+describe('the page’s language', () => {
+  it('answers in the language asked for, and varies on Accept-Language', async () => {
+    const response = await app().request('/checkout/pay_plain', {
+      headers: { 'Accept-Language': 'hi-IN,hi;q=0.9,en;q=0.8' },
+    });
+    expect(response.headers.get('Content-Language')).toBe('hi');
+    expect(response.headers.get('Vary')).toContain('Accept-Language');
+    const english = await app().request('/checkout/pay_plain?lang=en', {
+      headers: { 'Accept-Language': 'hi-IN' },
+    });
+    expect(english.headers.get('Content-Language')).toBe('en');
+  });
+});
