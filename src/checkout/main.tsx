@@ -4,36 +4,55 @@ import { createCheckoutApi } from './api/checkout-api.js';
 import { App } from './app.js';
 import type { AppDeps } from './app-deps.js';
 import { loadMessages } from './i18n/load-messages.js';
-import { en } from './i18n/locales/en.js';
 import type { Messages } from './i18n/messages.js';
 import { pickLocale } from './i18n/pick-locale.js';
 import { detectPlatform } from './lib/detect-platform.js';
 import { paymentUidFromPath } from './lib/payment-uid-from-path.js';
 import { saveQrImage } from './lib/save-qr-image.js';
 
-/** The page's one edge: reads the browser, builds the dependencies and renders. */
+/**
+ * The page's one edge: reads the browser, builds the dependencies and renders. The order and the
+ * locale's messages are fetched at the same time; the page renders once both are there (until
+ * then index.html shows the loading line, already in the payer's language).
+ */
 async function main(): Promise<void> {
   const root = document.getElementById('app');
   if (!root) return;
   const query = new URLSearchParams(window.location.search);
+  const api = createCheckoutApi({ baseUrl: window.location.origin });
+  const paymentUid = paymentUidFromPath(window.location.pathname);
+  const firstOrder = api.getOrder(paymentUid);
   let locale = pickLocale(query.get('lang'), navigator.languages ?? [navigator.language]);
-  let messages: Messages = en;
+  let messages: Messages;
   try {
     messages = await loadMessages(locale);
   } catch {
     locale = 'en';
+    messages = await loadMessages(locale);
   }
   const deps: AppDeps = {
-    api: createCheckoutApi({ baseUrl: window.location.origin }),
-    paymentUid: paymentUidFromPath(window.location.pathname),
+    api,
+    paymentUid,
+    firstOrder,
     platform: detectPlatform(navigator.userAgent, navigator.maxTouchPoints),
     storage: safeStorage(),
-    navigate: (url) => window.location.assign(url),
+    navigate: navigateTop,
     saveQrImage,
     parent: window.parent !== window ? window.parent : undefined,
   };
   root.textContent = '';
   render(<App deps={deps} locale={locale} messages={messages} />, root);
+}
+
+/** Leaves for the merchant's page; inside an iframe, the top window (false when refused). */
+function navigateTop(url: string): boolean {
+  try {
+    if (window.top && window.top !== window) window.top.location.href = url;
+    else window.location.assign(url);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function safeStorage(): Storage | undefined {

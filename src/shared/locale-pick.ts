@@ -1,4 +1,4 @@
-/** The page's languages (checkout.md, Languages) and how one is chosen; the service uses it too. */
+/** The page's languages (docs/checkout.md, Languages) and how one is chosen; the service uses it too. */
 export const LOCALES = ['en', 'hi', 'bn', 'ta', 'te', 'mr', 'gu', 'kn', 'ml', 'pa', 'or'] as const;
 export type Locale = (typeof LOCALES)[number];
 

@@ -2,25 +2,35 @@ import { useI18n } from '../i18n/i18n-context.js';
 import { type AppLink, buildAppLinks } from '../lib/app-links.js';
 import type { Platform } from '../lib/detect-platform.js';
 
-const APP_NAMES: { readonly [A in AppLink['app']]: string } = {
-  gpay: 'Google Pay',
-  phonepe: 'PhonePe',
-  paytm: 'Paytm',
-  bhim: 'BHIM',
+/** App names and marks are the apps' own words: never translated. Marks are drawn in CSS. */
+const APPS: { readonly [A in AppLink['app']]: { readonly name: string; readonly mark: string } } = {
+  gpay: { name: 'Google Pay', mark: 'G' },
+  phonepe: { name: 'PhonePe', mark: 'Pe' },
+  paytm: { name: 'Paytm', mark: 'P' },
+  bhim: { name: 'BHIM', mark: 'B' },
 };
 
 /**
  * Phones pay by opening an app: Android gets the system chooser of every UPI app (the `upi://`
- * link itself) plus named apps; iOS, which cannot list apps, gets the named apps only.
+ * link itself) first, then named apps by package; iOS, which cannot list apps, named apps by
+ * their schemes. Each named button shows a small self-hosted mark and the app's name.
  */
-export function AppButtons({ extra, platform }: { readonly extra: string; readonly platform: Platform }) {
+export function AppButtons({
+  extra,
+  platform,
+  onLaunch,
+}: {
+  readonly extra: string;
+  readonly platform: Platform;
+  readonly onLaunch: () => void;
+}) {
   const { t } = useI18n();
-  const links = buildAppLinks(extra);
+  const links = buildAppLinks(extra, platform);
   if (links.length === 0) return null;
   return (
     <div class="app-buttons">
       {platform === 'android' && (
-        <a class="button primary" href={extra}>
+        <a class="button primary" href={extra} onClick={onLaunch}>
           {t('payAnyApp')}
         </a>
       )}
@@ -28,11 +38,34 @@ export function AppButtons({ extra, platform }: { readonly extra: string; readon
       <ul class="app-list">
         {links.map((link) => (
           <li key={link.app}>
-            <a class={platform === 'ios' ? 'button primary' : 'button'} href={link.href}>
-              {t('payWith', { app: APP_NAMES[link.app] })}
+            <a
+              class={platform === 'ios' ? 'button primary app' : 'button app'}
+              href={link.href}
+              onClick={onLaunch}
+            >
+              <span class={`app-mark app-mark-${link.app}`} aria-hidden="true">
+                {APPS[link.app].mark}
+              </span>
+              {t('payWith', { app: APPS[link.app].name })}
             </a>
           </li>
         ))}
+      </ul>
+    </div>
+  );
+}
+
+/** "The app didn't open?": the other ways to pay from this phone. */
+export function AppHelp() {
+  const { t } = useI18n();
+  return (
+    <div class="app-help" role="status">
+      <h3>{t('appHelpTitle')}</h3>
+      <ul>
+        <li>{t('appHelpOther')}</li>
+        <li>{t('appHelpScan')}</li>
+        <li>{t('appHelpSave')}</li>
+        <li>{t('appHelpCopy')}</li>
       </ul>
     </div>
   );

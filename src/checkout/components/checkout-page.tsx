@@ -1,3 +1,4 @@
+import { useEffect } from 'preact/hooks';
 import { useAppDeps } from '../app-deps.js';
 import { useOrderPoller } from '../hooks/use-order-poller.js';
 import { useI18n } from '../i18n/i18n-context.js';
@@ -8,8 +9,18 @@ import { PageFrame } from './page-frame.js';
 /** Follows the order and shows the screen for its phase. */
 export function CheckoutPage() {
   const { t } = useI18n();
-  const { api, paymentUid } = useAppDeps();
-  const [state, poller] = useOrderPoller(api, paymentUid);
+  const { api, paymentUid, firstOrder } = useAppDeps();
+  const [state, poller] = useOrderPoller(api, paymentUid, firstOrder);
+  const title =
+    state.phase === 'not-found'
+      ? t('notFoundTitle')
+      : state.phase === 'unreachable'
+        ? t('unreachableTitle')
+        : t('pageTitle');
+  useEffect(() => {
+    // The order's screen sets its own title; until then the tab says this, in the payer's language.
+    if (state.phase !== 'ready') document.title = title;
+  }, [state.phase, title]);
 
   if (state.phase === 'ready' && state.order) {
     return (

@@ -3,6 +3,7 @@ import { isFinalStatus } from '../../shared/order-status.js';
 import type { PayerOrder } from '../../shared/payer-order.js';
 import { useAppDeps } from '../app-deps.js';
 import { useEmbedStatus } from '../hooks/use-embed-status.js';
+import { useLaterScreens } from '../hooks/use-later-screens.js';
 import { useNow } from '../hooks/use-now.js';
 import { useUtrDraft } from '../hooks/use-utr-draft.js';
 import { useI18n } from '../i18n/i18n-context.js';
@@ -10,10 +11,9 @@ import type { MessageKey } from '../i18n/messages.js';
 import { type OrderView, orderView } from '../lib/order-view.js';
 import { describeTimeLeft, remainingMs } from '../lib/time-left.js';
 import type { OrderPoller } from '../state/order-poller.js';
+import { MessageScreen } from './message-screen.js';
 import { PageFrame } from './page-frame.js';
 import { PayScreen } from './pay-screen.js';
-import { PayoutScreen } from './payout-screen.js';
-import { ResultScreen } from './result-screen.js';
 
 const ANNOUNCE: { readonly [V in OrderView]: MessageKey } = {
   pay: 'statusPay',
@@ -45,6 +45,7 @@ export function OrderScreen({ order, clockOffsetMs, offline, poller }: OrderScre
   const frame = useRef<HTMLDivElement>(null);
   const shownView = useRef(view);
   const title = t(ANNOUNCE[view]);
+  const later = useLaterScreens();
 
   useEmbedStatus(parent, order);
 
@@ -52,13 +53,20 @@ export function OrderScreen({ order, clockOffsetMs, offline, poller }: OrderScre
     document.title = `${title} · ${order.merchant.name}`;
   }, [title, order.merchant.name]);
 
+  const focusPending = useRef(false);
   useEffect(() => {
     if (shownView.current === view) return;
     shownView.current = view;
-    frame.current?.querySelector<HTMLElement>('h1')?.focus();
+    focusPending.current = true;
     // The server moves the order to overdue at expiry: fetch it rather than wait for the next poll.
     if (view === 'expired' && payable) poller.refreshNow();
   }, [view, payable, poller]);
+  useEffect(() => {
+    // Focus the new screen's heading once it is really there (its chunk may still be loading).
+    if (!focusPending.current || (view !== 'pay' && !later)) return;
+    focusPending.current = false;
+    frame.current?.querySelector<HTMLElement>('h1')?.focus();
+  }, [view, later]);
 
   useEffect(() => {
     if (isFinalStatus(order.payment_status)) setUtrDraft('');
@@ -85,9 +93,19 @@ export function OrderScreen({ order, clockOffsetMs, offline, poller }: OrderScre
             onStale={onStale}
           />
         )}
-        {view === 'payout' && <PayoutScreen order={order} />}
-        {view !== 'pay' && view !== 'payout' && (
-          <ResultScreen
+        {view !== 'pay' && !later && <MessageScreen title={t('loading')} />}
+        {view === 'payout' && later && <later.PayoutScreen order={order} />}
+        {view === 'verifying' && later && (
+          <later.VerifyingScreen
+            order={order}
+            utrDraft={utrDraft}
+            onUtrChange={setUtrDraft}
+            onAccepted={onAccepted}
+            onStale={onStale}
+          />
+        )}
+        {view !== 'pay' && view !== 'payout' && view !== 'verifying' && later && (
+          <later.ResultScreen
             view={view}
             order={order}
             utrDraft={utrDraft}

@@ -1,5 +1,7 @@
+import { useEffect, useRef } from 'preact/hooks';
 import type { PaymentStatus } from '../../shared/order-status.js';
 import type { PayerOrder } from '../../shared/payer-order.js';
+import { useAppLaunch } from '../hooks/use-app-launch.js';
 import { useI18n } from '../i18n/i18n-context.js';
 import type { TimeLeft } from '../lib/time-left.js';
 import { ImpsPayment } from './imps-payment.js';
@@ -17,10 +19,23 @@ export interface PayScreenProps {
   readonly onStale: () => void;
 }
 
-/** The pending order: what to pay, how, and the UTR field for afterwards. */
+/**
+ * The pending order: what to pay, how, and the UTR field for afterwards. When the payer comes
+ * back from their UPI app, the UTR step comes forward: "Paid? Enter the UTR", scrolled into
+ * view and focused.
+ */
 export function PayScreen({ order, timeLeft, utrDraft, onUtrChange, onAccepted, onStale }: PayScreenProps) {
   const { t } = useI18n();
   const collection = order.collection;
+  const launch = useAppLaunch();
+  const utrStep = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!launch.returned) return;
+    utrStep.current?.scrollIntoView?.({ block: 'start' });
+    utrStep.current?.querySelector<HTMLInputElement>('input')?.focus({ preventScroll: true });
+  }, [launch.returned]);
+
   return (
     <>
       <h1 class="visually-hidden" tabIndex={-1}>
@@ -28,16 +43,21 @@ export function PayScreen({ order, timeLeft, utrDraft, onUtrChange, onAccepted, 
       </h1>
       <OrderSummary order={order} timeLeft={timeLeft} />
       {order.sandbox && <SandboxPanel paymentUid={order.payment_uid} onSimulated={onUtrChange} />}
-      {collection?.kind === 'upi' && <UpiPayment order={order} upi={collection} />}
+      {collection?.kind === 'upi' && (
+        <UpiPayment order={order} upi={collection} onLaunch={launch.launched} appHelp={launch.helpShown} />
+      )}
       {collection?.kind === 'imps' && <ImpsPayment order={order} imps={collection} />}
-      <UtrForm
-        order={order}
-        late={false}
-        value={utrDraft}
-        onChange={onUtrChange}
-        onAccepted={onAccepted}
-        onStale={onStale}
-      />
+      <div ref={utrStep} class="utr-step">
+        <UtrForm
+          order={order}
+          late={false}
+          value={utrDraft}
+          onChange={onUtrChange}
+          onAccepted={onAccepted}
+          onStale={onStale}
+          {...(launch.returned ? { title: t('paidEnterUtr') } : {})}
+        />
+      </div>
     </>
   );
 }

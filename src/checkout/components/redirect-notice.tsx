@@ -1,19 +1,33 @@
-import { useAppDeps } from '../app-deps.js';
+import { useLeave } from '../hooks/use-leave.js';
 import { useRedirectCountdown } from '../hooks/use-redirect-countdown.js';
 import { useI18n } from '../i18n/i18n-context.js';
 
-/** On a final screen: a visible, cancellable 5 s countdown back to the shop, or "you may close". */
+/**
+ * On the success screen only: a visible, cancellable 5 s countdown back to the shop, or "you may
+ * close". Inside an iframe whose parent refused top navigation it offers a top-window link instead.
+ */
 export function RedirectNotice({
   url,
   merchant,
+  embedOrigins,
 }: {
   readonly url: string | undefined;
   readonly merchant: string;
+  readonly embedOrigins: readonly string[];
 }) {
   const { t } = useI18n();
-  const { navigate } = useAppDeps();
-  const countdown = useRedirectCountdown(url, navigate);
+  const { blocked, leave } = useLeave(embedOrigins);
+  const countdown = useRedirectCountdown(url, leave);
   if (url === undefined) return <p class="closing">{t('mayClose')}</p>;
+  if (blocked) {
+    return (
+      <div class="closing actions">
+        <a class="button primary" href={url} target="_top" rel="noopener">
+          {t('openShop', { merchant })}
+        </a>
+      </div>
+    );
+  }
   return (
     <div class="closing">
       {!countdown.cancelled && (

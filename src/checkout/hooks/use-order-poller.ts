@@ -1,10 +1,15 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { CheckoutApi } from '../api/checkout-api.js';
+import type { ApiOutcome } from '../api/api-outcome.js';
+import type { CheckoutApi, OrderSnapshot } from '../api/checkout-api.js';
 import { createOrderPoller, type OrderPoller, type PollerState } from '../state/order-poller.js';
 
 /** Runs the order poller while mounted; pauses it while the page is hidden, wakes it when back. */
-export function useOrderPoller(api: CheckoutApi, paymentUid: string): [PollerState, OrderPoller] {
-  const [poller] = useState(() => createOrderPoller({ api, paymentUid }));
+export function useOrderPoller(
+  api: CheckoutApi,
+  paymentUid: string,
+  firstOrder?: Promise<ApiOutcome<OrderSnapshot>>,
+): [PollerState, OrderPoller] {
+  const [poller] = useState(() => createOrderPoller({ api, paymentUid, firstOrder }));
   const [state, setState] = useState(poller.getState);
 
   useEffect(() => {

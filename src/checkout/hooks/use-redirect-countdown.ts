@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 
 export const REDIRECT_SECONDS = 5;
 
@@ -19,6 +19,9 @@ export function useRedirectCountdown(
 ): RedirectCountdown {
   const [secondsLeft, setSecondsLeft] = useState(REDIRECT_SECONDS);
   const [cancelled, setCancelled] = useState(false);
+  // The latest navigate, without restarting the countdown when the caller passes a new function.
+  const go = useRef(navigate);
+  go.current = navigate;
 
   useEffect(() => {
     if (url === undefined || cancelled) return;
@@ -28,11 +31,11 @@ export function useRedirectCountdown(
       setSecondsLeft(left);
       if (left === 0) {
         clearInterval(id);
-        navigate(url);
+        go.current(url);
       }
     }, 250);
     return () => clearInterval(id);
-  }, [url, cancelled, navigate]);
+  }, [url, cancelled]);
 
   return {
     secondsLeft,
@@ -40,7 +43,7 @@ export function useRedirectCountdown(
     cancel: () => setCancelled(true),
     goNow: () => {
       setCancelled(true);
-      if (url !== undefined) navigate(url);
+      if (url !== undefined) go.current(url);
     },
   };
 }

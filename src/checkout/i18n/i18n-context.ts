@@ -2,7 +2,6 @@ import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
 import { fillTemplate } from './fill-template.js';
 import type { Locale } from './locale-list.js';
-import { en } from './locales/en.js';
 import type { MessageKey, Messages } from './messages.js';
 
 export interface I18n {
@@ -12,12 +11,13 @@ export interface I18n {
 }
 
 export function makeTranslator(messages: Messages): I18n['t'] {
-  return (key, values) => fillTemplate(messages[key] || en[key], values);
+  return (key, values) => fillTemplate(messages[key], values);
 }
 
+/** Outside a provider (never in the app) keys show as themselves. */
 export const I18nContext = createContext<I18n>({
   locale: 'en',
-  t: makeTranslator(en),
+  t: (key) => key,
   setLocale: () => {},
 });
 

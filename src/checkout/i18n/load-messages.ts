@@ -1,12 +1,14 @@
 import type { Locale } from './locale-list.js';
-import { en } from './locales/en.js';
 import type { Messages } from './messages.js';
 
-/** Only the chosen locale is downloaded: each one is its own lazily imported chunk. */
+/**
+ * Only the chosen locale is downloaded: each one, English included, is its own chunk, fetched
+ * while the order is being fetched (main.tsx), so neither waits for the other.
+ */
 export async function loadMessages(locale: Locale): Promise<Messages> {
   switch (locale) {
     case 'en':
-      return en;
+      return (await import('./locales/en.js')).en;
     case 'hi':
       return (await import('./locales/hi.js')).hi;
     case 'bn':

@@ -1,7 +1,8 @@
-/** The page's languages (docs/checkout.md, Languages), each named in itself for the picker. */
-export const LOCALES = ['en', 'hi', 'bn', 'ta', 'te', 'mr', 'gu', 'kn', 'ml', 'pa', 'or'] as const;
-export type Locale = (typeof LOCALES)[number];
+import type { Locale } from '../../shared/locale-pick.js';
 
+export { isLocale, LOCALES, type Locale } from '../../shared/locale-pick.js';
+
+/** The page's languages, each named in itself for the picker. */
 export const LOCALE_NAMES: { readonly [L in Locale]: string } = {
   en: 'English',
   hi: 'हिन्दी',
@@ -15,7 +16,3 @@ export const LOCALE_NAMES: { readonly [L in Locale]: string } = {
   pa: 'ਪੰਜਾਬੀ',
   or: 'ଓଡ଼ିଆ',
 };
-
-export function isLocale(value: string): value is Locale {
-  return (LOCALES as readonly string[]).includes(value);
-}

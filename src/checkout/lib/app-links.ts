@@ -1,14 +1,24 @@
-/** A UPI app's own link for the same payment: the app's scheme with the same query as `extra`. */
+import type { Platform } from './detect-platform.js';
+
+/** A UPI app's own link for the same payment, with the same query as `extra`. */
 export interface AppLink {
   readonly app: 'gpay' | 'phonepe' | 'paytm' | 'bhim';
   readonly href: string;
 }
 
-const APP_SCHEMES: readonly { readonly app: AppLink['app']; readonly prefix: string }[] = [
-  { app: 'gpay', prefix: 'tez://upi/pay' },
-  { app: 'phonepe', prefix: 'phonepe://pay' },
-  { app: 'paytm', prefix: 'paytmmp://pay' },
-  { app: 'bhim', prefix: 'bhim://pay' },
+/**
+ * Each app by its Android package (an `intent://` link opens that app only, with the query of
+ * `extra`) and by its iOS scheme (iOS cannot list apps; each app registers its own scheme).
+ */
+export const UPI_APPS: readonly {
+  readonly app: AppLink['app'];
+  readonly androidPackage: string;
+  readonly iosPrefix: string;
+}[] = [
+  { app: 'gpay', androidPackage: 'com.google.android.apps.nbu.paisa.user', iosPrefix: 'tez://upi/pay' },
+  { app: 'phonepe', androidPackage: 'com.phonepe.app', iosPrefix: 'phonepe://pay' },
+  { app: 'paytm', androidPackage: 'net.one97.paytm', iosPrefix: 'paytmmp://pay' },
+  { app: 'bhim', androidPackage: 'in.org.npci.upiapp', iosPrefix: 'bhim://pay' },
 ];
 
 /** The query of a `upi://pay?...` URI, untouched, or undefined when `extra` is not one. */
@@ -18,9 +28,18 @@ export function upiQuery(extra: string | null): string | undefined {
   return match?.[1];
 }
 
-/** Named-app links built from `extra` (never rebuilt from its parts, so nothing is re-encoded). */
-export function buildAppLinks(extra: string | null): readonly AppLink[] {
+/**
+ * Named-app links built from `extra` (never rebuilt from its parts, so nothing is re-encoded):
+ * Android intents with each app's package, iOS app schemes. Desktops get none (they show the QR).
+ */
+export function buildAppLinks(extra: string | null, platform: Platform): readonly AppLink[] {
   const query = upiQuery(extra);
-  if (query === undefined) return [];
-  return APP_SCHEMES.map(({ app, prefix }) => ({ app, href: `${prefix}?${query}` }));
+  if (query === undefined || platform === 'desktop') return [];
+  return UPI_APPS.map(({ app, androidPackage, iosPrefix }) => ({
+    app,
+    href:
+      platform === 'android'
+        ? `intent://pay?${query}#Intent;scheme=upi;package=${androidPackage};end`
+        : `${iosPrefix}?${query}`,
+  }));
 }

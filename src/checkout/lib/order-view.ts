@@ -32,9 +32,9 @@ export function orderView(order: PayerOrder, timeIsUp: boolean): OrderView {
   }
 }
 
-/** Screens that end the payer's visit: they count down to `redirect_url`. */
-export function isClosingView(view: OrderView): boolean {
-  return view === 'success' || view === 'rejected' || view === 'refunded';
+/** Only success counts down to `redirect_url`; every other screen waits for the payer's tap. */
+export function redirectsByItself(view: OrderView): boolean {
+  return view === 'success';
 }
 
 /** Screens that still take a (late) UTR. */

@@ -1,7 +1,8 @@
 import { isFinalStatus, type PaymentStatus } from '../../shared/order-status.js';
 import type { PayerOrder } from '../../shared/payer-order.js';
-import type { CheckoutApi } from '../api/checkout-api.js';
-import { nextPollDelay } from '../lib/poll-delay.js';
+import type { ApiOutcome } from '../api/api-outcome.js';
+import type { CheckoutApi, OrderSnapshot } from '../api/checkout-api.js';
+import { isFastWindow, nextPollDelay } from '../lib/poll-delay.js';
 import { clockOffset } from '../lib/time-left.js';
 
 export interface PollerState {
@@ -23,7 +24,10 @@ export interface OrderPoller {
   /** Hidden: pause. Visible again (back from the UPI app): check at once. */
   setVisible(visible: boolean): void;
   refreshNow(): void;
-  /** A UTR was accepted: show its status at once and poll fast for a while. */
+  /**
+   * A UTR was accepted: poll fast for a while. An open answer shows at once; a final one (the
+   * credit came first) is fetched afresh, so the final screen shows the server's details.
+   */
   noteSubmitted(status: PaymentStatus, utr: string): void;
 }
 
@@ -31,10 +35,18 @@ export interface OrderPollerDeps {
   readonly api: CheckoutApi;
   readonly paymentUid: string;
   readonly now?: () => number;
+  /** An order request already under way (started in parallel with the locale): the first poll. */
+  readonly firstOrder?: Promise<ApiOutcome<OrderSnapshot>> | undefined;
 }
 
 /** The status-following store (docs/checkout.md, Status). Timers are the global ones (fake in tests). */
-export function createOrderPoller({ api, paymentUid, now = Date.now }: OrderPollerDeps): OrderPoller {
+export function createOrderPoller({
+  api,
+  paymentUid,
+  now = Date.now,
+  firstOrder,
+}: OrderPollerDeps): OrderPoller {
+  let prefetched = firstOrder;
   let state: PollerState = { phase: 'loading', order: undefined, offline: false, clockOffsetMs: 0 };
   const listeners = new Set<() => void>();
   let etag: string | undefined;
@@ -67,6 +79,10 @@ export function createOrderPoller({ api, paymentUid, now = Date.now }: OrderPoll
     if (delay !== undefined) timer = setTimeout(poll, delay);
   };
 
+  // Polls in the fast window after a UTR submission do not count toward back-off.
+  const countUnchanged = (n: number) =>
+    isFastWindow(submittedAt === undefined ? undefined : now() - submittedAt) ? n : n + 1;
+
   const poll = async () => {
     if (inFlight) {
       again = true;
@@ -74,7 +90,9 @@ export function createOrderPoller({ api, paymentUid, now = Date.now }: OrderPoll
     }
     inFlight = true;
     clearTimeout(timer);
-    const outcome = await api.getOrder(paymentUid, etag);
+    const request = prefetched ?? api.getOrder(paymentUid, etag);
+    prefetched = undefined;
+    const outcome = await request;
     inFlight = false;
     switch (outcome.kind) {
       case 'ok': {
@@ -82,7 +100,7 @@ export function createOrderPoller({ api, paymentUid, now = Date.now }: OrderPoll
         const changed = state.order?.payment_status !== order.payment_status;
         etag = outcome.data.etag;
         failures = 0;
-        unchanged = changed ? 0 : unchanged + 1;
+        unchanged = changed ? 0 : countUnchanged(unchanged);
         update({
           phase: 'ready',
           order,
@@ -93,7 +111,7 @@ export function createOrderPoller({ api, paymentUid, now = Date.now }: OrderPoll
       }
       case 'not-modified':
         failures = 0;
-        unchanged++;
+        unchanged = countUnchanged(unchanged);
         if (state.offline) update({ offline: false });
         break;
       case 'not-found':
@@ -146,6 +164,12 @@ export function createOrderPoller({ api, paymentUid, now = Date.now }: OrderPoll
     noteSubmitted(status, utr) {
       submittedAt = now();
       unchanged = 0;
+      if (isFinalStatus(status)) {
+        // Ask for the full view, not a 304 against the old one.
+        etag = undefined;
+        if (running) void poll();
+        return;
+      }
       if (state.order) update({ order: { ...state.order, payment_status: status, utr } });
       schedule();
     },

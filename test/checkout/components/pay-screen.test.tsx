@@ -36,22 +36,29 @@ describe('pay screen, UPI', () => {
     expect(screen.queryByRole('link', { name: 'Pay with any UPI app' })).toBeNull();
   });
 
-  it('offers the system UPI chooser and named apps first on Android, the QR on request', async () => {
+  it('offers the system UPI chooser first on Android, then named apps by package, the QR on request', async () => {
     renderApp(new FakeApi(sampleOrder()), { platform: 'android' });
     const any = await screen.findByRole('link', { name: 'Pay with any UPI app' });
     expect(any.getAttribute('href')).toBe(EXTRA);
+    const links = screen.getAllByRole('link');
+    expect(links[0]).toBe(any);
+    const intent = (pkg: string) => `intent://pay?${QUERY}#Intent;scheme=upi;package=${pkg};end`;
     expect(screen.getByRole('link', { name: 'Pay with Google Pay' }).getAttribute('href')).toBe(
-      `tez://upi/pay?${QUERY}`,
+      intent('com.google.android.apps.nbu.paisa.user'),
     );
     expect(screen.getByRole('link', { name: 'Pay with PhonePe' }).getAttribute('href')).toBe(
-      `phonepe://pay?${QUERY}`,
+      intent('com.phonepe.app'),
     );
     expect(screen.getByRole('link', { name: 'Pay with Paytm' }).getAttribute('href')).toBe(
-      `paytmmp://pay?${QUERY}`,
+      intent('net.one97.paytm'),
     );
     expect(screen.getByRole('link', { name: 'Pay with BHIM' }).getAttribute('href')).toBe(
-      `bhim://pay?${QUERY}`,
+      intent('in.org.npci.upiapp'),
     );
+    // Each named app shows its small mark, drawn by the page itself (no image request).
+    const mark = screen.getByRole('link', { name: 'Pay with PhonePe' }).querySelector('.app-mark');
+    expect(mark?.getAttribute('aria-hidden')).toBe('true');
+    expect(document.querySelectorAll('img')).toHaveLength(0);
     expect(screen.queryByRole('img', { name: /QR code/ })).toBeNull();
 
     const toggle = screen.getByRole('button', { name: 'Show QR code' });
@@ -61,10 +68,31 @@ describe('pay screen, UPI', () => {
     expect(screen.getByRole('button', { name: 'Hide QR code' }).getAttribute('aria-expanded')).toBe('true');
   });
 
-  it('offers named apps only on iOS (it cannot open a chooser)', async () => {
+  it('offers named apps only on iOS (it cannot open a chooser), by their schemes', async () => {
     renderApp(new FakeApi(sampleOrder()), { platform: 'ios' });
-    expect(await screen.findByRole('link', { name: 'Pay with PhonePe' })).toBeTruthy();
+    expect((await screen.findByRole('link', { name: 'Pay with PhonePe' })).getAttribute('href')).toBe(
+      `phonepe://pay?${QUERY}`,
+    );
+    expect(screen.getByRole('link', { name: 'Pay with Google Pay' }).getAttribute('href')).toBe(
+      `tez://upi/pay?${QUERY}`,
+    );
+    expect(screen.getByRole('link', { name: 'Pay with Paytm' }).getAttribute('href')).toBe(
+      `paytmmp://pay?${QUERY}`,
+    );
+    expect(screen.getByRole('link', { name: 'Pay with BHIM' }).getAttribute('href')).toBe(
+      `bhim://pay?${QUERY}`,
+    );
     expect(screen.queryByRole('link', { name: 'Pay with any UPI app' })).toBeNull();
+  });
+
+  it('shows the name the UPI app will show beside the shop’s name, explained when they differ', async () => {
+    renderApp(new FakeApi(sampleOrder({ to_name: 'Sharma Traders' })), { platform: 'android' });
+    expect(await screen.findByText('Sharma Traders')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Your UPI app will show Sharma Traders: the account that receives payments for Chai Point.',
+      ),
+    ).toBeTruthy();
   });
 
   it('copies the UPI ID and the plain amount', async () => {
@@ -96,12 +124,36 @@ describe('pay screen, UPI', () => {
     const [matrix, fileName] = saveQrImage.mock.calls[0] ?? [];
     expect(matrix?.size).toBeGreaterThan(20);
     expect(fileName).toBe('upi-A-1001.png');
-    expect(screen.getByText(/Save the image, then pick it from the gallery/)).toBeTruthy();
+    await settle();
+    expect(
+      screen
+        .getByText('QR image saved. In your UPI app, open the scanner and pick it from the gallery.')
+        .getAttribute('role'),
+    ).toBe('status');
+  });
+
+  it('says when the QR was shared, and when saving failed', async () => {
+    const { saveQrImage } = renderApp(new FakeApi(sampleOrder()), { platform: 'android' });
+    saveQrImage.mockResolvedValueOnce('shared').mockResolvedValueOnce('failed');
+    const save = await screen.findByRole('button', { name: 'Save QR image' });
+    await vi.waitFor(() => expect(save.hasAttribute('disabled')).toBe(false));
+    fireEvent.click(save);
+    await settle();
+    expect(screen.getByText(/QR image shared\./)).toBeTruthy();
+    fireEvent.click(save);
+    await settle();
+    expect(
+      screen.getByText('Could not save the image here. Take a screenshot of the QR code instead.'),
+    ).toBeTruthy();
   });
 
   it('shows the merchant name as text, never as markup', async () => {
     renderApp(
-      new FakeApi(sampleOrder({ merchant: { name: '<img src=x onerror=alert(1)>', brand_color: 'red' } })),
+      new FakeApi(
+        sampleOrder({
+          merchant: { name: '<img src=x onerror=alert(1)>', brand_color: 'red', support_contact: null },
+        }),
+      ),
     );
     expect(await screen.findByText('<img src=x onerror=alert(1)>')).toBeTruthy();
     expect(document.querySelector('img')).toBeNull();
@@ -139,9 +191,9 @@ describe('sandbox', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Simulate a payment' }));
     await settle();
     expect(api.simulatePayment).toHaveBeenCalledWith('pay_123');
-    expect(screen.getByText(/Simulated bank credit \(test only\)\. UTR: 012345678901/)).toBeTruthy();
+    expect(screen.getByText(/Simulated bank credit \(test only\)\. UTR: 012111234567/)).toBeTruthy();
     expect((screen.getByLabelText('UTR (12-digit reference number)') as HTMLInputElement).value).toBe(
-      '012345678901',
+      '012111234567',
     );
   });
 

@@ -40,7 +40,7 @@ describe('status following', () => {
     const api = new FakeApi(sampleOrder());
     renderApp(api);
     await advance(0);
-    api.order = sampleOrder({ payment_status: 'completed', utr: '412345678901', redirect_url: null });
+    api.order = sampleOrder({ payment_status: 'completed', utr: '012110345678', redirect_url: null });
     await advance(3_000);
     expect(screen.getByRole('heading', { level: 1, name: 'Payment received' })).toBeTruthy();
     expect(screen.getAllByRole('status').some((el) => el.textContent === 'Payment received')).toBe(true);
@@ -56,37 +56,55 @@ describe('status following', () => {
     setVisibility('hidden');
     await advance(60_000);
     expect(api.getOrderCalls).toHaveLength(1);
-    api.order = sampleOrder({ payment_status: 'processing', utr: '412345678901' });
+    api.order = sampleOrder({ payment_status: 'processing', utr: '012110345678' });
     setVisibility('visible');
     await advance(0);
     expect(api.getOrderCalls).toHaveLength(2);
     expect(screen.getByRole('heading', { level: 1, name: 'Checking your payment' })).toBeTruthy();
   });
 
-  it('backs off while nothing changes', async () => {
+  it('keeps the 3 s pace for three minutes of no change, then backs off to at most 15 s', async () => {
     const api = new FakeApi(sampleOrder({ expires_at: null }));
     renderApp(api);
     await advance(0);
-    await advance(60_000); // 20 unchanged polls at 3 s
-    const afterMinute = api.getOrderCalls.length;
-    expect(afterMinute).toBe(21);
+    await advance(180_000); // 60 unchanged polls at 3 s
+    const afterThreeMinutes = api.getOrderCalls.length;
+    expect(afterThreeMinutes).toBe(61);
     await advance(60_000);
     // Fewer than the 20 another minute at 3 s would take.
-    expect(api.getOrderCalls.length - afterMinute).toBeLessThan(15);
+    expect(api.getOrderCalls.length - afterThreeMinutes).toBeLessThan(15);
+    await advance(30 * 60_000);
+    const later = api.getOrderCalls.length;
+    await advance(60_000);
+    // At the ceiling: one poll every 15 s.
+    expect(api.getOrderCalls.length - later).toBe(4);
   });
 
-  it('polls faster right after a UTR is submitted', async () => {
-    const api = new FakeApi(sampleOrder());
+  it('polls every 1.5 s for 30 s after a UTR is submitted, without counting toward back-off', async () => {
+    const api = new FakeApi(sampleOrder({ expires_at: null }));
     renderApp(api);
     await advance(0);
+    await advance(170_000); // nearly three minutes without change
     fireEvent.input(screen.getByLabelText('UTR (12-digit reference number)'), {
-      target: { value: '412345678901' },
+      target: { value: '012110345678' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Confirm payment' }));
     await advance(0);
     const before = api.getOrderCalls.length;
-    await advance(5_000);
-    expect(api.getOrderCalls.length - before).toBeGreaterThanOrEqual(4);
+    await advance(30_000);
+    expect(api.getOrderCalls.length - before).toBe(20);
+    // The fast polls did not use up the three minutes at 3 s: the pace is still 3 s.
+    const after = api.getOrderCalls.length;
+    await advance(30_000);
+    expect(api.getOrderCalls.length - after).toBe(10);
+  });
+
+  it('makes no request at all once the order is final', async () => {
+    const api = new FakeApi(sampleOrder({ payment_status: 'reject', redirect_url: null }));
+    renderApp(api);
+    await advance(0);
+    await advance(10 * 60_000);
+    expect(api.getOrderCalls).toHaveLength(1);
   });
 
   it('shows a quiet offline note on network trouble, keeps the typed UTR, and recovers', async () => {
@@ -99,7 +117,7 @@ describe('status following', () => {
     await advance(3_000);
     expect(screen.getByText(/You are offline/)).toBeTruthy();
     expect(input.value).toBe('4123 4567');
-    // Retries back off (2 s, 4 s, ...) instead of hammering.
+    // Retries back off (2 s, 4 s, ... up to 15 s) instead of hammering.
     const failing = api.getOrderCalls.length;
     await advance(6_000);
     expect(api.getOrderCalls.length - failing).toBe(2);

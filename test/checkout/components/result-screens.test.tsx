@@ -22,18 +22,18 @@ async function show(overrides: Parameters<typeof sampleOrder>[0]) {
 
 describe('result screens', () => {
   it('verifying: says the UTR is being matched and shows it', async () => {
-    await show({ payment_status: 'processing', utr: '412345678901' });
+    await show({ payment_status: 'processing', utr: '012110345678' });
     expect(screen.getByRole('heading', { level: 1, name: 'Checking your payment' })).toBeTruthy();
     expect(screen.getByText(/We are matching your UTR with the bank/)).toBeTruthy();
-    expect(screen.getByText('412345678901')).toBeTruthy();
+    expect(screen.getByText('012110345678')).toBeTruthy();
     expect(screen.queryByLabelText(/UTR \(12-digit/)).toBeNull();
   });
 
   it('success: amount, UTR and time, then back to the shop after a visible 5 s countdown', async () => {
-    const { navigate } = await show({ payment_status: 'completed', utr: '412345678901' });
+    const { navigate } = await show({ payment_status: 'completed', utr: '012110345678' });
     expect(screen.getByRole('heading', { level: 1, name: 'Payment received' })).toBeTruthy();
     expect(screen.getByText('Thank you! ₹1,500.00 was paid to Chai Point.')).toBeTruthy();
-    expect(screen.getByText('412345678901')).toBeTruthy();
+    expect(screen.getByText('012110345678')).toBeTruthy();
     expect(screen.getByText('Time')).toBeTruthy();
     expect(screen.getByRole('timer').textContent).toBe('Returning to Chai Point in 5 s…');
     await advance(2_000);
@@ -66,27 +66,47 @@ describe('result screens', () => {
     expect(navigate).not.toHaveBeenCalled();
   });
 
-  it('rejected: explains in plain words and shows the service’s detail', async () => {
-    await show({
+  it('rejected: both amounts, the UTR, the reason in words, what to do, and no automatic redirect', async () => {
+    const { navigate } = await show({
       payment_status: 'reject',
-      fail_reason: 'Received 1400.00 INR, expected 1500.00',
-      utr: '412345678901',
+      final_amount: '1400.00',
+      fail_reason: { code: 'amount_mismatch', params: { expected: '1500.00', received: '1400.00' } },
+      utr: '012110345678',
+      merchant: { name: 'Chai Point', brand_color: null, support_contact: 'help@chai.example' },
     });
     expect(screen.getByRole('heading', { level: 1, name: 'Payment not accepted' })).toBeTruthy();
-    expect(screen.getByText(/did not match this order/)).toBeTruthy();
-    expect(screen.getByText('Received 1400.00 INR, expected 1500.00')).toBeTruthy();
-    expect(screen.getByRole('timer')).toBeTruthy();
-  });
-
-  it('failed: still takes a UTR and offers a way back without an automatic redirect', async () => {
-    const { navigate } = await show({ payment_status: 'failed', fail_reason: 'Bank reported a failure' });
-    expect(screen.getByRole('heading', { level: 1, name: 'Payment failed' })).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Already paid? Enter your UTR' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Return to Chai Point' }).getAttribute('href')).toBe(
-      'https://shop.example/return?order=A-1001',
+    expect(screen.getByText('We expected ₹1,500.00 but received ₹1,400.00.')).toBeTruthy();
+    expect(screen.getByText('Amount of this order').nextElementSibling?.textContent).toBe('₹1,500.00');
+    expect(screen.getByText('Amount received').nextElementSibling?.textContent).toBe('₹1,400.00');
+    expect(screen.getByText('012110345678')).toBeTruthy();
+    expect(screen.getByText(/Contact Chai Point with your UTR 012110345678/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'help@chai.example' }).getAttribute('href')).toBe(
+      'mailto:help@chai.example',
     );
+    expect(screen.queryByRole('timer')).toBeNull();
     await advance(10_000);
     expect(navigate).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Back to the shop' }));
+    expect(navigate).toHaveBeenCalledWith('https://shop.example/return?order=A-1001');
+  });
+
+  it('failed: says why in the payer’s words, still takes a UTR, and does not leave by itself', async () => {
+    const { navigate } = await show({
+      payment_status: 'failed',
+      fail_reason: { code: 'no_payment', params: {} },
+    });
+    expect(screen.getByRole('heading', { level: 1, name: 'Payment failed' })).toBeTruthy();
+    expect(screen.getByText('No payment with the UTRs you entered reached us.')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Already paid? Enter your UTR' })).toBeTruthy();
+    await advance(10_000);
+    expect(navigate).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Back to the shop' })).toBeTruthy();
+  });
+
+  it('an unknown reason code reads as a general failure, never as raw text', async () => {
+    await show({ payment_status: 'failed', fail_reason: { code: 'bank_exploded', params: {} } });
+    expect(screen.getByText('This payment could not be confirmed.')).toBeTruthy();
+    expect(screen.queryByText(/bank_exploded/)).toBeNull();
   });
 
   it('expired: the QR is gone, a late UTR is still taken, and the way back is offered', async () => {
@@ -96,17 +116,22 @@ describe('result screens', () => {
     expect(screen.queryByRole('img', { name: /QR code/ })).toBeNull();
     expect(screen.queryByRole('link', { name: /Pay with/ })).toBeNull();
     const input = screen.getByLabelText('UTR (12-digit reference number)');
-    fireEvent.input(input, { target: { value: '412345678901' } });
+    fireEvent.input(input, { target: { value: '012110345678' } });
     fireEvent.click(screen.getByRole('button', { name: 'Confirm payment' }));
     await advance(0);
-    expect(api.submitUtr).toHaveBeenCalledWith('pay_123', '412345678901');
+    expect(api.submitUtr).toHaveBeenCalledWith('pay_123', '012110345678');
     expect(screen.getByRole('heading', { level: 1, name: 'Checking your payment' })).toBeTruthy();
   });
 
-  it('refunded: says the money went back', async () => {
-    await show({ payment_status: 'refund' });
+  it('refunded: says the money went back and waits for the payer', async () => {
+    const { navigate } = await show({
+      payment_status: 'refund',
+      fail_reason: { code: 'refunded', params: {} },
+    });
     expect(screen.getByRole('heading', { level: 1, name: 'Payment refunded' })).toBeTruthy();
     expect(screen.getByText(/sent back to you/)).toBeTruthy();
+    await advance(10_000);
+    expect(navigate).not.toHaveBeenCalled();
   });
 });
 

@@ -1,8 +1,8 @@
 import { cleanup, fireEvent, screen } from '@testing-library/preact';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeApi } from '../support/fake-api.js';
 import { renderApp, settle } from '../support/render-app.js';
-import { sampleOrder } from '../support/sample-order.js';
+import { NOW, sampleOrder } from '../support/sample-order.js';
 
 const LABEL = 'UTR (12-digit reference number)';
 
@@ -12,8 +12,15 @@ async function typeUtr(text: string): Promise<HTMLInputElement> {
   return input;
 }
 
-beforeEach(() => window.localStorage.clear());
-afterEach(cleanup);
+beforeEach(() => {
+  window.localStorage.clear();
+  // Only the date is fixed (the UTR's day is checked against it); timers stay real.
+  vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
 
 describe('UTR field', () => {
   it('is a numeric-keyboard field tied to its help text', async () => {
@@ -29,7 +36,7 @@ describe('UTR field', () => {
     ['CICAgODcl7b4Mw', /This is Google Pay’s own ID/],
     ['9876543210', /This looks like a mobile number/],
     ['4123456789AB', /digits only, no letters/],
-    ['4123456789012', /Too long: 13 digits/],
+    ['0121103456782', /Too long: 13 digits/],
   ])('explains the mistake in %s at once', async (text, message) => {
     renderApp(new FakeApi(sampleOrder()));
     const input = await typeUtr(text);
@@ -60,13 +67,13 @@ describe('UTR field', () => {
   it('submits a pasted UTR without its spaces and shows the verifying screen', async () => {
     const api = new FakeApi(sampleOrder());
     renderApp(api);
-    await typeUtr(' 4123 4567 8901 ');
+    await typeUtr(' 0121 1034 5678 ');
     expect(screen.getByText('Looks right: 12 digits.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Confirm payment' }));
     await settle();
-    expect(api.submitUtr).toHaveBeenCalledWith('pay_123', '412345678901');
+    expect(api.submitUtr).toHaveBeenCalledWith('pay_123', '012110345678');
     expect(screen.getByRole('heading', { level: 1, name: 'Checking your payment' })).toBeTruthy();
-    expect(screen.getByText('412345678901')).toBeTruthy();
+    expect(screen.getByText('012110345678')).toBeTruthy();
     // Announced in the live region, and focus moves to the new heading.
     expect(screen.getAllByRole('status').some((el) => el.textContent === 'Checking your payment')).toBe(true);
     expect(document.activeElement?.tagName).toBe('H1');
@@ -85,16 +92,30 @@ describe('UTR field', () => {
     const api = new FakeApi(sampleOrder());
     api.matchAnswer = answer;
     renderApp(api);
-    const input = await typeUtr('412345678901');
+    const input = await typeUtr('012110345678');
     fireEvent.click(screen.getByRole('button', { name: 'Confirm payment' }));
     await settle();
     expect(screen.getByRole('alert').textContent).toMatch(message);
-    expect(input.value).toBe('412345678901');
+    expect(input.value).toBe('012110345678');
   });
 
-  it('tells how many more UTRs may be tried once some were used', async () => {
+  it('tells how many more UTRs may be tried once some were used, and what happens at the limit', async () => {
     renderApp(new FakeApi(sampleOrder({ utr_attempts_left: 2 })));
-    expect(await screen.findByText('You can try 2 more UTRs for this payment.')).toBeTruthy();
+    expect(await screen.findByText(/You can try 2 more UTRs for this payment\./)).toBeTruthy();
+    expect(
+      screen.getByText(/up to 5 different UTRs for this payment\. After that, only the shop can help\./),
+    ).toBeTruthy();
+  });
+
+  it('takes no new UTR at the limit and says whom to contact', async () => {
+    const api = new FakeApi(
+      sampleOrder({ payment_status: 'overdue', utr_attempts_left: 0, utr: '012110345678' }),
+    );
+    renderApp(api);
+    expect(await screen.findByText(/No more UTRs can be entered for this payment/)).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Confirm payment' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
   });
 
   it('keeps the typed UTR across a reload', async () => {

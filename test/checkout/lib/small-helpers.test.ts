@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { brandColor } from '../../../src/checkout/lib/brand-color.js';
 import { detectPlatform } from '../../../src/checkout/lib/detect-platform.js';
 import { embedTargets } from '../../../src/checkout/lib/embed-targets.js';
-import { acceptsUtr, isClosingView, orderView } from '../../../src/checkout/lib/order-view.js';
+import { acceptsUtr, orderView, redirectsByItself } from '../../../src/checkout/lib/order-view.js';
 import { paymentUidFromPath } from '../../../src/checkout/lib/payment-uid-from-path.js';
 import { safeRedirectUrl } from '../../../src/checkout/lib/safe-redirect.js';
 import { loadUtrDraft, saveUtrDraft } from '../../../src/checkout/lib/utr-draft-store.js';
@@ -74,8 +74,10 @@ describe('orderView', () => {
   it('offers a (late) UTR on pay, expired and failed screens and redirects from final ones', () => {
     expect(acceptsUtr('expired')).toBe(true);
     expect(acceptsUtr('success')).toBe(false);
-    expect(isClosingView('success')).toBe(true);
-    expect(isClosingView('expired')).toBe(false);
+    expect(redirectsByItself('success')).toBe(true);
+    for (const view of ['rejected', 'failed', 'refunded', 'expired'] as const) {
+      expect(redirectsByItself(view)).toBe(false);
+    }
   });
 });
 

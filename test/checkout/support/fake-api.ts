@@ -14,7 +14,7 @@ export class FakeApi implements CheckoutApi {
   matchAnswer: ApiOutcome<MatchResult> | undefined;
   simulateAnswer: ApiOutcome<SimulationResult> = {
     kind: 'ok',
-    data: { serial_number: '012345678901', amount: '1500.00' },
+    data: { serial_number: '012111234567', amount: '1500.00' },
   };
   readonly getOrderCalls: { paymentUid: string; etag: string | undefined }[] = [];
   readonly submitUtr = vi.fn(async (paymentUid: string, utr: string): Promise<ApiOutcome<MatchResult>> => {

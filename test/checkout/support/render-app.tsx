@@ -2,6 +2,7 @@ import { act, render } from '@testing-library/preact';
 import { vi } from 'vitest';
 import { App } from '../../../src/checkout/app.js';
 import type { AppDeps } from '../../../src/checkout/app-deps.js';
+import { loadLaterScreens } from '../../../src/checkout/hooks/use-later-screens.js';
 import type { Locale } from '../../../src/checkout/i18n/locale-list.js';
 import { en } from '../../../src/checkout/i18n/locales/en.js';
 import type { Messages } from '../../../src/checkout/i18n/messages.js';
@@ -13,12 +14,18 @@ export interface RenderOptions {
   readonly parent?: AppDeps['parent'];
   readonly locale?: Locale;
   readonly messages?: Messages;
+  /** What navigate answers: false as in an iframe whose parent refused top navigation. */
+  readonly navigateResult?: boolean;
 }
+
+// The page fetches its later screens after the first paint; here they are loaded once up front,
+// so fake timers need not wait for a module to be read.
+await loadLaterScreens();
 
 /** Renders the whole page against a fake API, with spies for navigation and saving. */
 export function renderApp(api: FakeApi, options: RenderOptions = {}) {
-  const navigate = vi.fn<(url: string) => void>();
-  const saveQrImage = vi.fn<AppDeps['saveQrImage']>(() => true);
+  const navigate = vi.fn<(url: string) => boolean>(() => options.navigateResult ?? true);
+  const saveQrImage = vi.fn<AppDeps['saveQrImage']>(async () => 'saved');
   const deps: AppDeps = {
     api,
     paymentUid: 'pay_123',

@@ -9,7 +9,7 @@ export function sampleOrder(overrides: Partial<PayerOrder> = {}): PayerOrder {
   return {
     payment_uid: 'pay_123',
     merchant_order_id: 'A-1001',
-    merchant: { name: 'Chai Point', brand_color: '#aa3300' },
+    merchant: { name: 'Chai Point', brand_color: '#aa3300', support_contact: null },
     transaction_type: 'income',
     payterm: 'UPI',
     amount: '1500.00',
@@ -17,6 +17,7 @@ export function sampleOrder(overrides: Partial<PayerOrder> = {}): PayerOrder {
     currency: 'INR',
     payment_status: 'pending',
     fail_reason: null,
+    to_name: 'Chai Point Pvt Ltd',
     created_at: new Date(NOW).toISOString(),
     expires_at: new Date(NOW + 15 * 60_000).toISOString(),
     server_time: new Date(NOW).toISOString(),

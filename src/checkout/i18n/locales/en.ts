@@ -1,4 +1,4 @@
-/** English: bundled with the page; every other locale must have exactly these keys. */
+/** English: defines the keys; every other locale must have exactly these. A lazy chunk like the others. */
 export const en = {
   language: 'Language',
   loading: 'Loading your payment…',
@@ -113,4 +113,42 @@ export const en = {
   unreachableTitle: 'Cannot reach the payment service',
   unreachableBody: 'Check your connection. We keep trying.',
   retry: 'Try again',
+
+  pageTitle: 'Payment',
+  payeeDiffers: 'Your UPI app will show {name}: the account that receives payments for {merchant}.',
+  appHelpTitle: 'The app didn’t open?',
+  appHelpOther: 'Try another app, or “Pay with any UPI app”.',
+  appHelpScan: 'Show the QR code and scan it with another phone.',
+  appHelpSave: 'Save or share the QR image, then pick it from the gallery in your UPI app’s scanner.',
+  appHelpCopy: 'Or copy the UPI ID and the amount below and pay to them in your UPI app.',
+  qrSaved: 'QR image saved. In your UPI app, open the scanner and pick it from the gallery.',
+  qrShared: 'QR image shared. In your UPI app, open the scanner and pick it from the gallery.',
+  qrSaveFailed: 'Could not save the image here. Take a screenshot of the QR code instead.',
+  paidEnterUtr: 'Paid? Enter the UTR',
+  changeUtr: 'Entered the wrong number? Change it',
+  showPayDetails: 'Not paid yet? Show the payment details',
+  hidePayDetails: 'Hide the payment details',
+  utrAttemptsLimit:
+    'You can enter up to {max} different UTRs for this payment. After that, only the shop can help.',
+  utrNoAttempts: 'No more UTRs can be entered for this payment. Contact the shop with your UTR.',
+  utrWarnFuture:
+    'Please check this number. A UTR usually starts with the last digit of the year and the day of the year, and these digits point to a day that has not come yet.',
+  utrWarnOld:
+    'Please check this number. A UTR usually starts with the last digit of the year and the day of the year, and these digits point to a day more than 30 days before this order.',
+  utrWarnPhone: 'Please check this number: it looks like a mobile number with 91 in front, not a UTR.',
+  utrWarnNote: 'Some banks number differently. If your app shows exactly this number, send it.',
+  utrWarnSend: 'Yes, send this number',
+  amountExpected: 'Amount of this order',
+  amountReceived: 'Amount received',
+  rejectedNext: 'Contact {merchant} with your UTR {utr}: they can return the money or settle the difference.',
+  support: 'Shop support',
+  backToShop: 'Back to the shop',
+  openShop: 'Open {merchant} to continue',
+  reasonAmountMismatch: 'We expected {expected} but received {received}.',
+  reasonNoPayment: 'No payment with the UTRs you entered reached us.',
+  reasonRefunded: 'The money was returned to you.',
+  reasonOperatorFailed: 'The payment team closed this payment.',
+  reasonOperatorRejected: 'The payment team did not accept this payment.',
+  reasonPaymentFailed: 'This payment could not be confirmed.',
+  reasonPayoutFailed: 'The bank could not complete this payout.',
 } as const;
