@@ -81,7 +81,7 @@ export function operatorRoutes(deps: AppDeps): Hono {
     const input = await parseJson(c, MerchantProfileSchema);
     const merchant = await merchants.updateMerchantProfile(db, c.req.param('uid'), input, clock.now());
     if (!merchant) throw notFound('merchant_uid: no such merchant');
-    return c.json(ok(merchantView(merchant)));
+    return success(c, merchantView(merchant));
   });
 
   app.post('/merchants/:uid/keys', async (c) => {
