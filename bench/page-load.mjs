@@ -10,7 +10,11 @@
  *      down, 675 kbit/s up, Lighthouse's packet-level figures) and a 4x slower CPU; cold cache per
  *      run; median and worst of `--runs`.
  *
- * Usage: npm run bench:page     (node bench/page-load.mjs [--runs 5])
+ *   With `--network slow-3g`: Chrome DevTools' "Slow 3G" preset instead (2,000 ms latency,
+ *   400 kbit/s down and up), and also the time to the visible amount on the phone;
+ *   `--no-lighthouse` skips step 1. BENCH_DIST measures another build (before/after).
+ *
+ * Usage: npm run bench:page     (node bench/page-load.mjs [--runs 5] [--network slow-3g] [--no-lighthouse])
  * CHROME_PATH overrides /usr/bin/chromium.
  */
 import * as chromeLauncher from 'chrome-launcher';
@@ -36,6 +40,12 @@ const SLOW_4G = {
   downloadThroughput: (1474.56 * 1024) / 8,
   uploadThroughput: (675 * 1024) / 8,
 };
+/** Chrome DevTools' "Slow 3G" preset. */
+const SLOW_3G = { offline: false, latency: 2000, downloadThroughput: 50_000, uploadThroughput: 50_000 };
+const networkIndex = args.indexOf('--network');
+const networkName = networkIndex >= 0 ? args[networkIndex + 1] : 'slow-4g';
+const NETWORK = networkName === 'slow-3g' ? SLOW_3G : SLOW_4G;
+const withLighthouse = !args.includes('--no-lighthouse');
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor((sorted.length - 1) / 2)];
@@ -107,7 +117,7 @@ async function timeToVisible(browser, url, selector, contextOptions) {
       const cdp = await context.newCDPSession(page);
       await cdp.send('Network.enable');
       await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-      await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
+      await cdp.send('Network.emulateNetworkConditions', NETWORK);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
       await page.goto(url, { waitUntil: 'commit' });
       await page.waitForFunction(() => window.__visibleAt !== undefined, undefined, { timeout: 60_000 });
@@ -132,11 +142,13 @@ main(
     const url = order.payment_url;
     console.log(`page: ${url}`);
 
-    const lh = await lighthouseRuns(url);
-    console.log(
-      `  Lighthouse ${lh.formFactor} (${lh.throttling}), median of ${lh.runs}: score ${lh.score} (${lh.scores.join(', ')}), FCP ${lh.fcp} ms, LCP ${lh.lcp} ms, TBT ${lh.tbt} ms, CLS ${lh.cls}, SI ${lh.si} ms, ${(lh.bytes / 1024).toFixed(1)} KiB transferred`,
-    );
-    if (lh.warnings.length > 0) console.log(`  warnings: ${lh.warnings.join('; ')}`);
+    const lh = withLighthouse ? await lighthouseRuns(url) : undefined;
+    if (lh) {
+      console.log(
+        `  Lighthouse ${lh.formFactor} (${lh.throttling}), median of ${lh.runs}: score ${lh.score} (${lh.scores.join(', ')}), FCP ${lh.fcp} ms, LCP ${lh.lcp} ms, TBT ${lh.tbt} ms, CLS ${lh.cls}, SI ${lh.si} ms, ${(lh.bytes / 1024).toFixed(1)} KiB transferred`,
+      );
+      if (lh.warnings.length > 0) console.log(`  warnings: ${lh.warnings.join('; ')}`);
+    }
 
     const browser = await chromium.launch({
       executablePath: chromePath,
@@ -144,23 +156,39 @@ main(
     });
     onCleanup(() => browser.close());
     const desktop = await timeToVisible(browser, url, 'svg.qr', { viewport: { width: 1280, height: 800 } });
-    const phone = await timeToVisible(browser, url, '.app-buttons a.button', {
+    const phoneContext = {
       viewport: { width: 390, height: 844 },
       isMobile: true,
       hasTouch: true,
       deviceScaleFactor: 3,
       userAgent:
         'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
-    });
+    };
+    const phone = await timeToVisible(browser, url, '.app-buttons a.button', phoneContext);
+    const amount =
+      networkName === 'slow-3g' ? await timeToVisible(browser, url, '.amount', phoneContext) : undefined;
     await browser.close();
+    if (amount) {
+      console.log(
+        `  ${networkName} + 4x CPU: first visible amount (phone) median ${amount.median} ms, worst ${amount.worst} ms (${amount.runs.join(', ')})`,
+      );
+    }
     console.log(
-      `  slow 4G + 4x CPU: first visible QR (desktop) median ${desktop.median} ms, worst ${desktop.worst} ms (${desktop.runs.join(', ')})`,
+      `  ${networkName} + 4x CPU: first visible QR (desktop) median ${desktop.median} ms, worst ${desktop.worst} ms (${desktop.runs.join(', ')})`,
     );
     console.log(
-      `  slow 4G + 4x CPU: first visible pay button (phone) median ${phone.median} ms, worst ${phone.worst} ms (${phone.runs.join(', ')})`,
+      `  ${networkName} + 4x CPU: first visible pay button (phone) median ${phone.median} ms, worst ${phone.worst} ms (${phone.runs.join(', ')})`,
     );
     console.log(
-      JSON.stringify({ machine, url: url.replace(/[0-9a-f-]{36}$/, '…'), lighthouse: lh, desktop, phone }),
+      JSON.stringify({
+        machine,
+        network: networkName,
+        url: url.replace(/[0-9a-f-]{36}$/, '…'),
+        lighthouse: lh,
+        desktop,
+        phone,
+        amount,
+      }),
     );
   },
   { limitSeconds: 900 },

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /**
  * Screenshots of the built checkout page in a real browser (Debian's Chromium via playwright-core):
- * phone and desktop, light and dark, English and Hindi, of the pay, verifying, success and
- * expired screens. Serves dist/checkout itself, with the production CSP, and answers the payer
+ * phone and desktop, light and dark, English and Hindi, of the pay, verifying, success, rejected,
+ * failed and expired screens. Serves dist/checkout itself, with the production CSP, and answers the payer
  * API with fixed sample orders. Reports console errors and CSP violations; exits 1 on any.
  *
  * Usage: npm run build:checkout && node scripts/screenshots.mjs [outDir]
@@ -23,7 +23,7 @@ function order(status, extra = {}) {
   return {
     payment_uid: `shot_${status}`,
     merchant_order_id: 'ORD-2030-000451',
-    merchant: { name: 'Chai Point', brand_color: '#0b6e4f' },
+    merchant: { name: 'Chai Point', brand_color: '#0b6e4f', support_contact: 'help@chaipoint.example' },
     transaction_type: 'income',
     payterm: 'UPI',
     amount: '1500.00',
@@ -31,6 +31,7 @@ function order(status, extra = {}) {
     currency: 'INR',
     payment_status: status,
     fail_reason: null,
+    to_name: 'Chai Point Retail Pvt Ltd',
     created_at: new Date(now - 3 * 60_000).toISOString(),
     expires_at: new Date(now + 12 * 60_000).toISOString(),
     server_time: new Date(now).toISOString(),
@@ -49,8 +50,20 @@ function order(status, extra = {}) {
 
 const ORDERS = {
   pay: order('pending'),
-  verifying: order('processing', { utr: '012345678901' }),
+  verifying: order('processing', { utr: '012345678901', utr_attempts_left: 4 }),
   success: order('completed', { utr: '012345678901', redirect_url: 'https://shop.example/thanks' }),
+  rejected: order('reject', {
+    utr: '012345678901',
+    final_amount: '150.00',
+    fail_reason: { code: 'amount_mismatch', params: { expected: '1500.00', received: '150.00' } },
+    redirect_url: 'https://shop.example/cart',
+  }),
+  failed: order('failed', {
+    utr: '012345678901',
+    utr_attempts_left: 4,
+    fail_reason: { code: 'no_payment', params: {} },
+    redirect_url: 'https://shop.example/cart',
+  }),
   expired: order('overdue', {
     expires_at: new Date(Date.now() - 60_000).toISOString(),
     redirect_url: 'https://shop.example/cart',

@@ -2,12 +2,12 @@ import { useI18n } from '../i18n/i18n-context.js';
 import { type AppLink, buildAppLinks } from '../lib/app-links.js';
 import type { Platform } from '../lib/detect-platform.js';
 
-/** App names and marks are the apps' own words: never translated. Marks are drawn in CSS. */
-const APPS: { readonly [A in AppLink['app']]: { readonly name: string; readonly mark: string } } = {
-  gpay: { name: 'Google Pay', mark: 'G' },
-  phonepe: { name: 'PhonePe', mark: 'Pe' },
-  paytm: { name: 'Paytm', mark: 'P' },
-  bhim: { name: 'BHIM', mark: 'B' },
+/** App names are the apps' own words: never translated. Their marks are drawn by checkout.css. */
+const APP_NAMES: { readonly [A in AppLink['app']]: string } = {
+  gpay: 'Google Pay',
+  phonepe: 'PhonePe',
+  paytm: 'Paytm',
+  bhim: 'BHIM',
 };
 
 /**
@@ -43,10 +43,8 @@ export function AppButtons({
               href={link.href}
               onClick={onLaunch}
             >
-              <span class={`app-mark app-mark-${link.app}`} aria-hidden="true">
-                {APPS[link.app].mark}
-              </span>
-              {t('payWith', { app: APPS[link.app].name })}
+              <span class={`app-mark app-mark-${link.app}`} aria-hidden="true" />
+              {t('payWith', { app: APP_NAMES[link.app] })}
             </a>
           </li>
         ))}

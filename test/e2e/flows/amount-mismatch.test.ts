@@ -1,15 +1,16 @@
 /**
  * Flow 3: the bank credit for the payer's UTR carries a different amount: the order is rejected
- * (never completed for less: docs/decisions/0002-open-points.md,
- * Callbacks as merchants read them), the page says so in plain words, and the merchant
- * is called back with `reject`.
+ * (never completed for less: docs/decisions/0002-open-points.md, Callbacks as merchants read
+ * them), the page shows both amounts and stays (no automatic redirect), in Hindi without English,
+ * and the merchant is called back with `reject`.
  */
 import { describe, expect, test } from 'vitest';
 import { useBrowser } from '../support/browser.js';
 import { newUtr } from '../support/merchant-client.js';
 import { createCollection, queryUntil } from '../support/orders.js';
-import { expectNoAxeViolations } from '../support/page-checks.js';
-import { storeKind, useStack } from '../support/stack.js';
+import { expectNoAxeViolations, latinWordsOutside, perceivableText } from '../support/page-checks.js';
+import { sleep } from '../support/service-process.js';
+import { MERCHANT, storeKind, useStack } from '../support/stack.js';
 
 const stack = useStack();
 const browser = useBrowser();
@@ -33,18 +34,29 @@ describe(`Amount mismatch (${storeKind()})`, () => {
     expect(credit).toMatchObject({ outcome: 'rejected', payment_status: 'reject' });
     await page.getByRole('heading', { level: 1, name: 'Payment not accepted' }).waitFor({ timeout: 30_000 });
     await expect
-      .poll(() =>
-        page
-          .getByText(
-            'The amount received did not match this order, so it was not accepted. Contact the shop with your UTR.',
-          )
-          .isVisible(),
-      )
+      .poll(() => page.getByText('We expected ₹500.00 but received ₹499.00.').isVisible())
       .toBe(true);
-    await expect.poll(() => page.getByText(utr).isVisible()).toBe(true);
-    // Stay, so the audit sees the screen rather than the shop.
-    await page.getByRole('button', { name: 'Stay on this page' }).click();
+    await expect.poll(() => page.getByText(utr).first().isVisible()).toBe(true);
+    expect(await page.getByText(`Contact Chai Point with your UTR ${utr}`, { exact: false }).count()).toBe(1);
     await expectNoAxeViolations(page, 'rejected');
+    // No countdown: ten seconds later the payer is still here, with the way back offered.
+    expect(await page.getByRole('timer').count()).toBe(0);
+    const shown = page.url();
+    await sleep(10_000);
+    expect(page.url()).toBe(shown);
+    await page.getByRole('button', { name: 'Back to the shop' }).waitFor();
+
+    // The same screen in Hindi: no Latin-script word but the UTR, the amounts and names.
+    const hindi = await (await browser.phone({ locale: 'hi-IN' })).newPage();
+    await hindi.goto(order.paymentUrl);
+    await hindi.getByRole('heading', { level: 1, name: 'भुगतान स्वीकार नहीं हुआ' }).waitFor();
+    const names = `${MERCHANT.name} ${order.merchantOrderId}`.match(/[A-Za-z]+/g) ?? [];
+    const allowed = new Set(['UTR', 'UPI', 'INR', ...names]);
+    expect(
+      latinWordsOutside(await perceivableText(hindi), allowed),
+      'English on the Hindi rejected screen',
+    ).toEqual([]);
+    await expectNoAxeViolations(hindi, 'rejected (Hindi)');
 
     const callback = await stack.site.waitForCallback(
       (fields) => fields.merchant_order_id === order.merchantOrderId && fields.payment_status === 'reject',

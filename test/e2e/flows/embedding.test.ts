@@ -30,7 +30,9 @@ describe(`Embedding (${storeKind()})`, () => {
     const frame = page.frameLocator('#checkout');
     await frame.getByRole('heading', { name: 'Pay by UPI' }).waitFor();
 
-    const statuses = async () => (await messages(page)).map((m) => m.data.payment_status);
+    const statusMessages = async () =>
+      (await messages(page)).filter((m) => m.data.type === 'checkout:status');
+    const statuses = async () => (await statusMessages()).map((m) => m.data.payment_status);
     await expect.poll(statuses).toContain('pending');
     const utr = newUtr();
     await frame.getByLabel('UTR (12-digit reference number)').fill(utr);
@@ -41,7 +43,7 @@ describe(`Embedding (${storeKind()})`, () => {
     await frame.getByRole('heading', { level: 1, name: 'Payment received' }).waitFor({ timeout: 30_000 });
     await expect.poll(statuses).toContain('completed');
 
-    const received = await messages(page);
+    const received = await statusMessages();
     for (const message of received) {
       expect(message.origin).toBe(new URL(stack.url).origin);
       expect(message.data).toMatchObject({
@@ -52,6 +54,11 @@ describe(`Embedding (${storeKind()})`, () => {
     }
     // One message per status, in order.
     expect(received.map((m) => m.data.payment_status)).toEqual(['pending', 'processing', 'completed']);
+
+    // Leaving for the shop navigates the top window, not the frame.
+    await frame.getByRole('button', { name: 'Return to Chai Point' }).click();
+    await page.waitForURL(order.redirectUrl, { timeout: 10_000 });
+    await page.getByRole('heading', { name: 'Back at the shop' }).waitFor();
   });
 
   test('a page on an origin the merchant did not allow cannot frame the checkout', async () => {

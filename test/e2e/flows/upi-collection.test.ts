@@ -27,20 +27,21 @@ describe(`UPI collection (${storeKind()})`, () => {
     });
     await expectNoAxeViolations(page, 'pay (UPI, phone)');
 
-    // The app buttons open the same payment: the system chooser with `extra`, named apps with its query.
+    // The app buttons open the same payment: the system chooser with `extra` first, then each named
+    // app by its Android package with the same query.
     const query = order.extra.slice('upi://pay?'.length);
     expect(await page.getByRole('link', { name: 'Pay with any UPI app' }).getAttribute('href')).toBe(
       order.extra,
     );
     const apps = {
-      'Google Pay': 'tez://upi/pay',
-      PhonePe: 'phonepe://pay',
-      Paytm: 'paytmmp://pay',
-      BHIM: 'bhim://pay',
+      'Google Pay': 'com.google.android.apps.nbu.paisa.user',
+      PhonePe: 'com.phonepe.app',
+      Paytm: 'net.one97.paytm',
+      BHIM: 'in.org.npci.upiapp',
     };
-    for (const [app, prefix] of Object.entries(apps)) {
+    for (const [app, pkg] of Object.entries(apps)) {
       expect(await page.getByRole('link', { name: `Pay with ${app}` }).getAttribute('href')).toBe(
-        `${prefix}?${query}`,
+        `intent://pay?${query}#Intent;scheme=upi;package=${pkg};end`,
       );
     }
 
