@@ -3,6 +3,8 @@ import type { PayerOrder } from '../../shared/payer-order.js';
 import { useI18n } from '../i18n/i18n-context.js';
 import type { MessageKey } from '../i18n/messages.js';
 import { formatInr } from '../lib/format-inr.js';
+import { safeRedirectUrl } from '../lib/safe-redirect.js';
+import { BackToShop } from './back-to-shop.js';
 
 function payoutStatusKey(status: PaymentStatus): MessageKey {
   if (status === 'completed') return 'payoutCompleted';
@@ -11,10 +13,11 @@ function payoutStatusKey(status: PaymentStatus): MessageKey {
   return 'payoutFailed';
 }
 
-/** A payout's `payment_url`: its status, read-only. */
+/** A payout's `payment_url`: its status ("Paid out" once it is), read-only, and the way back. */
 export function PayoutScreen({ order }: { readonly order: PayerOrder }) {
   const { t } = useI18n();
   const amount = formatInr(order.amount);
+  const redirect = safeRedirectUrl(order.redirect_url);
   return (
     <section class="result payout">
       <h1 tabIndex={-1}>{t('statusPayout')}</h1>
@@ -33,6 +36,7 @@ export function PayoutScreen({ order }: { readonly order: PayerOrder }) {
           <dd class="field-value mono">{order.merchant_order_id}</dd>
         </div>
       </dl>
+      {redirect && <BackToShop url={redirect} embedOrigins={order.embed_origins} />}
     </section>
   );
 }

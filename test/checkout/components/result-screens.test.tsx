@@ -161,20 +161,30 @@ describe('countdown and expiry', () => {
 });
 
 describe('payout status page', () => {
+  const payout = {
+    transaction_type: 'expense',
+    payterm: 'IMPS',
+    extra: null,
+    collection: null,
+    expires_at: null,
+  } as const;
+
   it('shows a payout’s status read-only', async () => {
-    await show({
-      transaction_type: 'expense',
-      payterm: 'IMPS',
-      payment_status: 'processing',
-      extra: null,
-      collection: null,
-      expires_at: null,
-    });
+    await show({ ...payout, payment_status: 'processing' });
     expect(screen.getByRole('heading', { level: 1, name: 'Payout status' })).toBeTruthy();
     expect(screen.getByText('Chai Point is sending ₹1,500.00 to your bank account.')).toBeTruthy();
     expect(screen.getByText('Sent to the bank')).toBeTruthy();
     expect(screen.queryByRole('textbox')).toBeNull();
     expect(screen.queryByRole('button', { name: /Confirm/ })).toBeNull();
+  });
+
+  it('says "Paid out" when it is, and offers the way back without leaving by itself', async () => {
+    const { navigate } = await show({ ...payout, payment_status: 'completed' });
+    expect(screen.getByText('Paid out')).toBeTruthy();
+    await advance(10_000);
+    expect(navigate).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Back to the shop' }));
+    expect(navigate).toHaveBeenCalledWith('https://shop.example/return?order=A-1001');
   });
 });
 
