@@ -15,6 +15,7 @@ import {
 import { demoRoutes } from './checkout-api/demo-route.js';
 import { AppError, isAppError, notFound } from './errors.js';
 import { gatewayRoutes } from './gateway/gateway-routes.js';
+import { assertCleanTarget } from './http/clean-text.js';
 import { renderError } from './http/envelope.js';
 import { type RequestVariables, requestContext } from './http/request-context.js';
 import { openApiDocument } from './openapi/openapi-document.js';
@@ -45,7 +46,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<{ Varia
     });
   const defaultLimit = limitBody(MAX_BODY_BYTES);
   const statementLimit = limitBody(MAX_STATEMENT_BYTES);
-  app.use((c, next) => (c.req.path === STATEMENT_PATH ? statementLimit(c, next) : defaultLimit(c, next)));
+  app.use((c, next) => {
+    assertCleanTarget(c.req.url);
+    return c.req.path === STATEMENT_PATH ? statementLimit(c, next) : defaultLimit(c, next);
+  });
 
   app.onError((error, c) => {
     if (!isAppError(error)) (c.get('log') ?? deps.log).error('unhandled error', { error });

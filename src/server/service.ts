@@ -13,6 +13,7 @@ import { DEFAULT_PAYER_LIMITS, scalePayerLimits } from './checkout-api/checkout-
 import { checkoutPageRoutes } from './checkout-page/checkout-page-routes.js';
 import { systemClock } from './clock.js';
 import type { Config } from './config.js';
+import { answerClientErrors } from './http/client-errors.js';
 import { createMetrics } from './http/metrics.js';
 import { createBackgroundWork } from './lifecycle/background-work.js';
 import type { Logger } from './log.js';
@@ -88,6 +89,7 @@ export async function startService(
   await ensureDemoMerchant(deps);
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host });
+  answerClientErrors(server);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);

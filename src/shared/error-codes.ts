@@ -23,6 +23,8 @@ export const ERROR_CODES = {
   insufficientBalance: 'insufficient_balance',
   invalidTransition: 'invalid_transition',
   payloadTooLarge: 'payload_too_large',
+  headersTooLarge: 'headers_too_large',
+  requestTimeout: 'request_timeout',
   unsupportedMediaType: 'unsupported_media_type',
   rateLimited: 'rate_limited',
   internal: 'internal_error',
@@ -30,12 +32,13 @@ export const ERROR_CODES = {
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 408 | 409 | 413 | 415 | 422 | 429 | 431 | 500;
 
 /**
  * The HTTP status of each code: 400 invalid body or field, 401 missing or unknown key or bad
  * signature, 403 not allowed, 404 no such thing, 409 conflicts with the order's state, 422
- * limits and balance, 413, 415, 429, 500.
+ * limits and balance, 413, 415, 429, 500; 408 and 431 come from the HTTP layer (a request too slow
+ * to arrive, headers too large).
  */
 export const ERROR_STATUS: { readonly [C in ErrorCode]: ErrorStatus } = {
   invalid_request: 400,
@@ -56,6 +59,8 @@ export const ERROR_STATUS: { readonly [C in ErrorCode]: ErrorStatus } = {
   amount_out_of_range: 422,
   insufficient_balance: 422,
   payload_too_large: 413,
+  headers_too_large: 431,
+  request_timeout: 408,
   unsupported_media_type: 415,
   rate_limited: 429,
   internal_error: 500,

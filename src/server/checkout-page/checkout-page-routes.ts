@@ -7,6 +7,8 @@
 import { join } from 'node:path';
 import { Hono } from 'hono';
 import { bootTextFor } from '../../shared/boot-text.js';
+import { notFound } from '../errors.js';
+import { renderError } from '../http/envelope.js';
 import { localizedIndexes } from './localize-index.js';
 import { pageHeaders } from './page-headers.js';
 import { type Encoding, listFiles, loadStaticFile, pickEncoding, type StaticFile } from './static-files.js';
@@ -36,7 +38,7 @@ export function checkoutPageRoutes(deps: CheckoutPageDeps): Hono {
   app.get('/checkout/assets/*', (c) => {
     const name = c.req.path.slice('/checkout/'.length);
     const file = files.get(name);
-    if (!file) return notFound();
+    if (!file) return renderError(c, notFound("no such file in the checkout page's assets"));
     return send(file, c.req.header('accept-encoding'), 200, { 'Cache-Control': IMMUTABLE });
   });
 
@@ -96,15 +98,4 @@ function send(
   if (file.compressible && !out.has('Vary')) out.set('Vary', 'Accept-Encoding');
   if (encoding !== 'identity') out.set('Content-Encoding', encoding);
   return new Response(body, { status, headers: out });
-}
-
-function notFound(): Response {
-  return new Response('Not found', {
-    status: 404,
-    headers: {
-      'Content-Type': 'text/plain; charset=utf-8',
-      'X-Content-Type-Options': 'nosniff',
-      'Cache-Control': 'no-store',
-    },
-  });
 }

@@ -17,11 +17,16 @@ import { readSignedRequest, requireOwnMerchant } from './signed-request.js';
 export function gatewayRoutes(deps: AppDeps): Hono {
   const app = new Hono();
   const baseUrl = deps.config.publicBaseUrl;
+  // Signed answers name a merchant's orders and balance: no cache may keep them.
+  app.use((c, next) => {
+    c.header('Cache-Control', 'no-store');
+    return next();
+  });
 
   app.post('/order/new', async (c) => {
     const request = await readSignedRequest(c, deps);
     requireOwnMerchant(request);
-    const input = parseCreateOrder(request.fields);
+    const input = parseCreateOrder(request.fields, { allowPrivateUrls: deps.config.allowPrivateCallbacks });
     const result = await createOrder(deps, input, {
       merchant: request.key.merchant,
       apiKey: request.key.key,

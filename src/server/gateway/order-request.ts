@@ -3,10 +3,12 @@
  * wire form, used both to validate and to describe the endpoint in OpenAPI, then cross-field
  * rules (docs/decisions/0002-open-points.md, Required fields and defaults).
  */
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { parseAmount } from '../../shared/money.js';
 import type { AccountingType, Payterm, TransactionType } from '../../shared/order-status.js';
 import { invalidField, missingField } from '../errors.js';
+import { classifyAddress } from '../http/classify-address.js';
 
 const httpUrl = z
   .string()
@@ -17,7 +19,7 @@ export const CreateOrderRequestSchema = z
     transaction_type: z.enum(['income', 'expense']),
     amount: z
       .string()
-      .regex(/^\s*\d{1,13}(\.\d{1,2})?\s*$/, 'must be a positive decimal with at most two fraction digits'),
+      .regex(/^\d{1,13}(\.\d{1,2})?$/, 'must be a positive decimal with at most two fraction digits'),
     merchant_order_id: z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'must be 1-64 of A-Z a-z 0-9 _ . -'),
     merchant_uid: z.string().min(1),
     currency: z
@@ -85,7 +87,15 @@ export interface CreateOrderInput {
 const REQUIRED = ['transaction_type', 'amount', 'merchant_order_id', 'merchant_uid'] as const;
 const IFSC = /^[A-Z]{4}0[A-Z0-9]{6}$/;
 
-export function parseCreateOrder(fields: Readonly<Record<string, string>>): CreateOrderInput {
+export interface CreateOrderRules {
+  /** ALLOW_PRIVATE_CALLBACKS: local development may name loopback and private hosts. */
+  readonly allowPrivateUrls: boolean;
+}
+
+export function parseCreateOrder(
+  fields: Readonly<Record<string, string>>,
+  rules: CreateOrderRules = { allowPrivateUrls: false },
+): CreateOrderInput {
   for (const name of REQUIRED) {
     if (!fields[name]) throw missingField(name);
   }
@@ -101,6 +111,12 @@ export function parseCreateOrder(fields: Readonly<Record<string, string>>): Crea
     );
   }
   const f = parsed.data;
+  if (!rules.allowPrivateUrls) {
+    for (const field of ['notify_url', 'redirect_url'] as const) {
+      const kind = nonPublicHost(f[field] ?? '');
+      if (kind) throw invalidField(field, `its host is a ${kind} address; only public hosts are allowed`);
+    }
+  }
   const amount = parseAmount(f.amount);
   if (amount === undefined) throw invalidField('amount', 'must be greater than 0');
   const transactionType = f.transaction_type;
@@ -147,6 +163,28 @@ export function parseCreateOrder(fields: Readonly<Record<string, string>>): Crea
 function describeValues(issue: unknown): string {
   const values = (issue as { values?: unknown[] }).values ?? [];
   return values.map(String).join(', ');
+}
+
+/**
+ * The kind of a URL's host when it is written as a non-public address or is `localhost`, so that
+ * such URLs are refused when the order is created. Names that resolve to such addresses are caught
+ * when a callback is delivered (outbound-guard.ts).
+ */
+export function nonPublicHost(url: string): string | undefined {
+  if (url === '') return undefined;
+  let host: string;
+  try {
+    host = new URL(url).hostname
+      .toLowerCase()
+      .replace(/^\[|\]$/g, '')
+      .replace(/\.$/, '');
+  } catch {
+    return undefined;
+  }
+  if (host === 'localhost' || host.endsWith('.localhost')) return 'loopback';
+  if (isIP(host) === 0) return undefined;
+  const kind = classifyAddress(host);
+  return kind === 'public' ? undefined : kind;
 }
 
 export function isHttpUrl(value: string): boolean {

@@ -23,8 +23,13 @@ export function renderError(c: Context, error: unknown): Response {
     ? error
     : new AppError(ERROR_CODES.internal, `internal error; request id ${requestId}`, { cause: error });
   for (const [name, value] of Object.entries(known.headers)) c.header(name, value);
-  return c.json(
-    { result: 'error', data: { error: known.code, details: known.details, request_id: requestId } },
-    known.status,
-  );
+  return c.json(errorEnvelope(known, requestId), known.status);
+}
+
+/** The error envelope's body, also written by the HTTP layer where there is no Context. */
+export function errorEnvelope(error: AppError, requestId: string) {
+  return {
+    result: 'error' as const,
+    data: { error: error.code, details: error.details, request_id: requestId },
+  };
 }

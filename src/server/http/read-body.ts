@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { ERROR_CODES } from '../../shared/error-codes.js';
 import { AppError } from '../errors.js';
+import { assertCleanBody } from './clean-text.js';
 
 /** Parses the request body as one JSON object, or answers 400 in the interface's error shape. */
 export async function readJsonObject(c: Context): Promise<Record<string, unknown>> {
@@ -14,6 +15,7 @@ export async function readJsonObject(c: Context): Promise<Record<string, unknown
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     throw new AppError(ERROR_CODES.invalidRequest, 'body: must be a JSON object');
   }
+  assertCleanBody(parsed);
   return parsed as Record<string, unknown>;
 }
 
@@ -29,7 +31,9 @@ export async function readFormOrJson(c: Context): Promise<Record<string, string>
     );
   }
   if (/^application\/x-www-form-urlencoded\b/i.test(contentType)) {
-    return Object.fromEntries(new URLSearchParams(await c.req.text()));
+    const fields = Object.fromEntries(new URLSearchParams(await c.req.text()));
+    assertCleanBody(fields);
+    return fields;
   }
   throw new AppError(
     ERROR_CODES.unsupportedMediaType,

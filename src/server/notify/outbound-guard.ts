@@ -7,7 +7,7 @@
  */
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { isIP, type LookupFunction } from 'node:net';
-import { type AddressKind, classifyAddress } from './classify-address.js';
+import { type AddressKind, classifyAddress } from '../http/classify-address.js';
 
 export interface ResolvedAddress {
   readonly address: string;

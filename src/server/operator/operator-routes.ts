@@ -31,6 +31,12 @@ import {
 } from './operator-schemas.js';
 import { parseStatement } from './statement.js';
 
+/** The store's defaults for a merchant's limits, in paise (migration 1). */
+const DEFAULT_LIMITS = {
+  upi: { min: 100, max: 10_000_000 },
+  imps: { min: 100, max: 50_000_000 },
+} as const;
+
 export function operatorRoutes(deps: AppDeps): Hono {
   const app = new Hono();
   const { db, clock } = deps;
@@ -43,6 +49,15 @@ export function operatorRoutes(deps: AppDeps): Hono {
   app.post('/merchants', async (c) => {
     const input = await parseJson(c, CreateMerchantSchema);
     const paise = (text: string | undefined) => (text === undefined ? undefined : parseAmount(text));
+    for (const [payterm, given, defaults] of [
+      ['upi', { min: input.upi_min, max: input.upi_max }, DEFAULT_LIMITS.upi],
+      ['imps', { min: input.imps_min, max: input.imps_max }, DEFAULT_LIMITS.imps],
+    ] as const) {
+      const min = paise(given.min) ?? defaults.min;
+      const max = paise(given.max) ?? defaults.max;
+      if (min > max)
+        throw invalidField(`${payterm}_min`, `must not be above ${payterm}_max (${formatAmount(max)})`);
+    }
     const created = await db.transaction(async (tx) => {
       const merchant = await merchants.insertMerchant(
         tx,

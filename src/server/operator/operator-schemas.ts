@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { isHttpOrigin } from '../../shared/http-origin.js';
 import { isSupportContact } from '../../shared/support-contact.js';
+import { isSaneDate } from '../http/clean-text.js';
 
 const amountText = z.string().regex(/^\d{1,13}(\.\d{1,2})?$/, 'must be a decimal amount like 100.00');
 const origin = z.string().refine(isHttpOrigin, 'must be an origin like https://shop.example');
@@ -66,7 +67,10 @@ export const CreditSchema = z
     amount: amountText,
     payee: z.string().max(256).optional(),
     payer_name: z.string().max(256).optional(),
-    credited_at: z.iso.datetime({ offset: true }).optional(),
+    credited_at: z.iso
+      .datetime({ offset: true })
+      .refine((text) => isSaneDate(new Date(text)), 'must be between 2000 and 2100')
+      .optional(),
   })
   .meta({ id: 'BankCredit' });
 

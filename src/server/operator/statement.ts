@@ -5,6 +5,7 @@
  */
 import { parseAmount } from '../../shared/money.js';
 import { isValidUtr, normalizeUtr } from '../../shared/utr.js';
+import { hasControlCharacter, isSaneDate } from '../http/clean-text.js';
 import type { NewCredit } from '../lifecycle/post-credit.js';
 
 export type StatementLine =
@@ -26,6 +27,9 @@ export function parseStatement(csv: string, now: Date): StatementLine[] {
     const line = index + 2;
     const cells = row.split(',').map((cell) => cell.trim());
     const cell = (name: string) => (column(name) >= 0 ? (cells[column(name)] ?? '') : '');
+    const dirty = header.find((name) => hasControlCharacter(cell(name)));
+    if (dirty !== undefined)
+      return { line, ok: false, error: `${dirty}: must not contain control characters` };
     const utr = normalizeUtr(cell('utr'));
     if (!isValidUtr(utr)) return { line, ok: false, error: 'utr: must be 12 digits' };
     const amount = parseAmount(cell('amount'));
@@ -33,6 +37,8 @@ export function parseStatement(csv: string, now: Date): StatementLine[] {
     const at = cell('credited_at');
     const creditedAt = at ? new Date(at) : now;
     if (Number.isNaN(creditedAt.getTime())) return { line, ok: false, error: 'credited_at: not a date' };
+    if (!isSaneDate(creditedAt))
+      return { line, ok: false, error: 'credited_at: must be between 2000 and 2100' };
     return {
       line,
       ok: true,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyAddress } from '../../../src/server/notify/classify-address.js';
+import { classifyAddress } from '../../../src/server/http/classify-address.js';
 
 describe('classifyAddress', () => {
   it.each([
