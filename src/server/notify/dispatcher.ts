@@ -1,6 +1,7 @@
 /**
  * Delivers the callback outbox. Each pass leases due rows (see outbox-store.ts) and attempts them,
- * at most `concurrency` at once; the lease outlasts the delivery timeout, so a process that dies
+ * at most `concurrency` at once, fairly across merchants (merchant-breaker.ts: round-robin claims, a
+ * per-merchant cap that grows while its endpoint answers, and a back-off for one that does not); the lease outlasts the delivery timeout, so a process that dies
  * mid-attempt only delays the row until its lease expires. Every time is read from the injected
  * clock; only the polling interval is real time. Implements OutboxSignal: `wake()` runs a pass at
  * once after a commit that wrote to the outbox.
@@ -13,9 +14,10 @@ import type { Logger } from '../log.js';
 import type { Db } from '../store/db.js';
 import { attemptCallback } from './attempt-callback.js';
 import { type DeliverCallback, deliverCallback } from './deliver-callback.js';
+import { type BreakerOptions, createMerchantBreaker, DEFAULT_BREAKER } from './merchant-breaker.js';
 import type { Resolver } from './outbound-guard.js';
-import type { OutboxRow, OutboxSignal } from './outbox.js';
-import { claimDue } from './outbox-store.js';
+import type { OutboxSignal } from './outbox.js';
+import { type ClaimedRow, claimDue } from './outbox-store.js';
 import { RETRY_DELAYS_MS } from './retry-schedule.js';
 
 export interface DispatcherDeps {
@@ -37,11 +39,15 @@ export interface DispatcherDeps {
   /** Attempts in flight at once (default 8). */
   readonly concurrency?: number;
   readonly retryDelays?: readonly number[];
+  /** Per-merchant cap and back-off (default DEFAULT_BREAKER). */
+  readonly breaker?: BreakerOptions;
 }
 
 export interface Dispatcher extends OutboxSignal {
   /** One pass: leases the due rows there is room for, attempts them, and answers how many. */
   runOnce(): Promise<number>;
+  /** One pass that starts the attempts without waiting for them; answers how many started. */
+  launch(): Promise<number>;
   /** Starts polling; `wake()` then runs a pass at once. */
   start(): void;
   /** Stops polling and waits for the attempts in flight. */
@@ -67,20 +73,37 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     delivery: { timeoutMs, allowPrivate: config.allowPrivateCallbacks, resolve: deps.resolve },
     retryDelays: deps.retryDelays ?? RETRY_DELAYS_MS,
   };
+  const breaker = createMerchantBreaker(concurrency, deps.breaker ?? DEFAULT_BREAKER);
   const inFlight = new Set<Promise<void>>();
   let running = false;
   let timer: NodeJS.Timeout | undefined;
   let pass: Promise<void> | undefined;
   let again = false;
 
-  const attempt = async (row: OutboxRow): Promise<void> => {
+  const attempt = async (row: ClaimedRow): Promise<void> => {
+    // An answer of any HTTP status shows the endpoint is up; no answer counts towards a back-off.
+    let answered = true;
+    const deliver: DeliverCallback = async (request, options) => {
+      const outcome = await attemptDeps.deliver(request, options);
+      answered = outcome.httpStatus !== null;
+      return outcome;
+    };
+    breaker.started(row.merchant_uid);
     try {
-      const result = await attemptCallback(attemptDeps, row);
+      const result = await attemptCallback({ ...attemptDeps, deliver }, row);
       metrics.callbackAttempts.inc({ outcome: result });
       log.debug('callback attempt', { outbox_id: row.id, payment_uid: row.payment_uid, result });
     } catch (error) {
       metrics.callbackAttempts.inc({ outcome: 'error' });
       log.error('callback attempt crashed', { outbox_id: row.id, payment_uid: row.payment_uid, error });
+    } finally {
+      breaker.finished(row.merchant_uid, answered, clock.now().getTime());
+      const until = breaker.openUntil(row.merchant_uid);
+      if (!answered && until !== undefined)
+        log.warn('callbacks to a merchant backed off: its endpoint does not answer', {
+          merchant_uid: row.merchant_uid,
+          until: new Date(until).toISOString(),
+        });
     }
   };
 
@@ -88,8 +111,9 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     const room = concurrency - inFlight.size;
     if (room <= 0) return [];
     const now = clock.now();
+    const fairness = breaker.room(now.getTime());
     const rows = await db.transaction((tx) =>
-      claimDue(tx, worker, now, new Date(now.getTime() + leaseMs), room),
+      claimDue(tx, worker, now, new Date(now.getTime() + leaseMs), room, fairness),
     );
     return rows.map((row) => {
       const done = attempt(row).finally(() => {
@@ -133,6 +157,9 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       const launched = await claimAndLaunch();
       await Promise.all(launched);
       return launched.length;
+    },
+    async launch() {
+      return (await claimAndLaunch()).length;
     },
     start() {
       if (running) return;

@@ -26,10 +26,30 @@ const NEWER_EXISTS = `EXISTS (
   WHERE n.payment_uid = o.payment_uid
     AND (n.status_seq > o.status_seq OR (n.status_seq = o.status_seq AND n.id > o.id)))`;
 
+/** Which merchants may take attempts now (merchant-breaker.ts), for fair claims. */
+export interface ClaimFairness {
+  /** At most this many attempts in flight per merchant. */
+  readonly perMerchant: number;
+  /** Merchants backed off or at their cap: none of their rows is claimed. */
+  readonly excluded: readonly string[];
+  /** Attempts already in flight (or held back) per merchant, counted against `perMerchant`. */
+  readonly busy: ReadonlyMap<string, number>;
+  /** The same for merchants not in `busy`. */
+  readonly unknownBusy: number;
+}
+
+export type ClaimedRow = OutboxRow & { readonly merchant_uid: string };
+
+const NO_LIMITS: ClaimFairness = { perMerchant: 1_000_000, excluded: [], busy: new Map(), unknownBusy: 0 };
+
 /**
  * Supersedes due, unleased rows that a newer row makes stale, then leases up to `limit` due rows,
  * skipping rows another transaction holds and orders with an attempt in flight. Stale rows not yet
  * due are superseded when they come due (and checked again just before any attempt).
+ * Fairness: rows of excluded merchants are not looked at, each merchant gets at most
+ * `perMerchant` attempts in flight, and the rows are taken round-robin across merchants (each
+ * merchant's first due row, then each one's second...), so a merchant with a long queue cannot
+ * take every slot.
  */
 export async function claimDue(
   tx: Queryable,
@@ -37,7 +57,8 @@ export async function claimDue(
   now: Date,
   leaseUntil: Date,
   limit: number,
-): Promise<OutboxRow[]> {
+  fairness: ClaimFairness = NO_LIMITS,
+): Promise<ClaimedRow[]> {
   // Only the rows next in line are examined: `NEXT_IN_LINE` takes a bounded set in due order
   // first, and the per-order checks run on that set alone, so a pass costs the same with ten or
   // ten thousand rows queued, whether or not the planner has statistics on them yet.
@@ -49,19 +70,47 @@ export async function claimDue(
        FOR UPDATE OF o SKIP LOCKED)`,
     [now, limit * 4],
   );
-  return tx.query<OutboxRow>(
-    `WITH due AS (
-       SELECT o.id FROM outbox o JOIN (${NEXT_IN_LINE}) next ON next.id = o.id
+  const busy = [...fairness.busy];
+  return tx.query<ClaimedRow>(
+    `WITH next AS (
+       SELECT c.id, c.merchant_uid,
+              row_number() OVER (PARTITION BY c.merchant_uid ORDER BY c.next_attempt_at, c.id) AS rn
+       FROM (SELECT c.id, c.next_attempt_at, ord.merchant_uid FROM outbox c
+             JOIN orders ord ON ord.payment_uid = c.payment_uid
+             WHERE c.state = 'pending' AND c.next_attempt_at <= $1
+               AND (c.locked_until IS NULL OR c.locked_until <= $1)
+               AND NOT (ord.merchant_uid = ANY($6::text[]))
+             ORDER BY c.next_attempt_at, c.id
+             LIMIT $2) c
+     ),
+     fair AS (
+       SELECT next.id, next.merchant_uid, next.rn FROM next
+       LEFT JOIN unnest($7::text[], $8::int[]) AS busy (merchant_uid, n) ON busy.merchant_uid = next.merchant_uid
+       WHERE next.rn + COALESCE(busy.n, $10) <= $9
+     ),
+     due AS (
+       SELECT o.id, fair.merchant_uid FROM outbox o JOIN fair ON fair.id = o.id
        WHERE ${STILL_DUE} AND NOT EXISTS (
          SELECT 1 FROM outbox f
          WHERE f.payment_uid = o.payment_uid AND f.id <> o.id AND f.state = 'pending' AND f.locked_until > $1)
-       ORDER BY o.next_attempt_at, o.id
+       ORDER BY fair.rn, o.next_attempt_at, o.id
        LIMIT $5
        FOR UPDATE OF o SKIP LOCKED)
      UPDATE outbox SET locked_by = $3, locked_until = $4, updated_at = $1
      FROM due WHERE outbox.id = due.id
-     RETURNING outbox.*`,
-    [now, limit * 4, worker, leaseUntil, limit],
+     RETURNING outbox.*, due.merchant_uid`,
+    [
+      now,
+      Math.max(limit * 8, 64),
+      worker,
+      leaseUntil,
+      limit,
+      fairness.excluded,
+      busy.map(([uid]) => uid),
+      busy.map(([, n]) => String(n)),
+      fairness.perMerchant,
+      fairness.unknownBusy,
+    ],
   );
 }
 

@@ -37,7 +37,13 @@ export function openApiDocument(baseUrl: string) {
       title: 'UPI gateway',
       version: '1.0.0',
       description:
-        'Payment orders for India (UPI and IMPS), the payer-facing checkout API and the operator API.',
+        'Payment orders for India (UPI and IMPS), the payer-facing checkout API and the operator API.\n\n' +
+        'Callbacks to notify_url: delivered at least once (deduplicate by payment_uid and status_seq); ' +
+        'status_seq increases with every status change and orders them (ignore a lower one); an ' +
+        'intermediate status may be skipped when a newer one is already due (the current state is ' +
+        'sent), so do not rely on seeing processing; the final status is always delivered while ' +
+        'attempts remain (16 over about 24 hours). A merchant whose endpoint does not answer is ' +
+        'backed off without delaying other merchants or losing its callbacks.',
     },
     servers: [{ url: baseUrl }],
     components: {
