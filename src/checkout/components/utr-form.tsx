@@ -10,7 +10,7 @@ import { type Feedback, utrFeedback } from '../lib/utr-feedback.js';
 import { type UtrPlausibility, utrPlausibility } from '../lib/utr-plausibility.js';
 import { UtrHelp } from './utr-help.js';
 
-/** The per-order limit of distinct UTRs (decisions B.8); the server says how many are left. */
+/** The per-order limit of distinct UTRs (docs/decisions/0002-open-points.md, UTR claims); the server says how many are left. */
 export const MAX_UTRS = 5;
 
 const WARNINGS: { readonly [W in Exclude<UtrPlausibility, 'plausible'>]: MessageKey } = {
