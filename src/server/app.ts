@@ -2,7 +2,6 @@
  * The whole HTTP interface as one Hono app over standard Request/Response: no process.env, no
  * listen. main.ts is the only edge.
  */
-import { timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { ERROR_CODES } from '../shared/error-codes.js';
@@ -17,8 +16,10 @@ import { AppError, isAppError, notFound } from './errors.js';
 import { gatewayRoutes } from './gateway/gateway-routes.js';
 import { assertCleanTarget } from './http/clean-text.js';
 import { renderError } from './http/envelope.js';
+import { metricsRoutes } from './http/metrics-routes.js';
 import { type RequestVariables, requestContext } from './http/request-context.js';
 import { openApiDocument } from './openapi/openapi-document.js';
+import { operatorAuth } from './operator/operator-auth.js';
 import { operatorRoutes } from './operator/operator-routes.js';
 
 export const MAX_BODY_BYTES = 16 * 1024;
@@ -66,10 +67,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<{ Varia
       return c.json({ status: 'unavailable', store: deps.db.kind }, 503);
     }
   });
-  app.get('/metrics', async (c) => {
-    c.header('Content-Type', deps.metrics.registry.contentType);
-    return c.body(await deps.metrics.registry.metrics());
-  });
+  if (deps.config.metricsPort === undefined) {
+    app.use('/metrics', operatorAuth(deps));
+    app.route('/', metricsRoutes(deps.metrics));
+  }
   const openApi = JSON.stringify(openApiDocument(deps.config.publicBaseUrl));
   app.get('/openapi.json', (c) => c.body(openApi, 200, { 'Content-Type': 'application/json' }));
 
@@ -77,24 +78,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<{ Varia
   app.route('/', checkoutApiRoutes(deps, options.payerLimits ?? DEFAULT_PAYER_LIMITS));
   app.route('/', demoRoutes(deps));
 
-  app.use('/operator/api/*', operatorAuth(deps.config.operatorToken));
+  app.use('/operator/api/*', operatorAuth(deps));
   app.route('/operator/api', operatorRoutes(deps));
   for (const extra of options.operatorExtras ?? []) app.route('/operator/api', extra);
 
   if (options.checkoutPage) app.route('/', options.checkoutPage);
   return app;
-}
-
-function operatorAuth(token: string | undefined) {
-  const expected = Buffer.from(token ?? '', 'utf8');
-  return async (c: { req: { header(name: string): string | undefined } }, next: () => Promise<void>) => {
-    const given = Buffer.from((c.req.header('authorization') ?? '').replace(/^Bearer\s+/i, ''), 'utf8');
-    const valid = expected.length > 0 && given.length === expected.length && timingSafeEqual(given, expected);
-    if (!valid)
-      throw new AppError(
-        ERROR_CODES.unauthorized,
-        'Authorization: a valid operator bearer token is required',
-      );
-    await next();
-  };
 }

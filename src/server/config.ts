@@ -2,6 +2,7 @@
  * Configuration, read once from the environment at the edge (main.ts), validated, and passed in.
  */
 import { z } from 'zod';
+import { compileTrustProxy } from './http/client-ip.js';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -16,7 +17,11 @@ const EnvSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
-  OPERATOR_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  OPERATOR_TOKEN: z
+    .string()
+    .min(16, 'must be at least 16 characters')
+    .regex(/^[A-Za-z0-9._~+/-]+=*$/, 'must be a bearer token: letters, digits and . _ ~ + / - only')
+    .optional(),
   MODE: z.enum(['sandbox', 'production']).default('sandbox'),
   ORDER_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(900),
   ALLOW_PRIVATE_CALLBACKS: booleanFlag.default(false),
@@ -35,6 +40,28 @@ const EnvSchema = z.object({
     .min(0)
     .max(90 * 86_400)
     .default(86_400),
+  TRUST_PROXY: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter((entry) => entry !== ''),
+    )
+    .superRefine((list, ctx) => {
+      try {
+        compileTrustProxy(list);
+      } catch (error) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${error instanceof Error ? error.message : String(error)} (want addresses, CIDR ranges, loopback, linklocal or uniquelocal, separated by commas)`,
+        });
+      }
+    }),
+  METRICS_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  WORKERS: z.coerce.number().int().min(1).max(64).default(1),
 });
 
 export interface Config {
@@ -60,6 +87,13 @@ export interface Config {
   readonly payerRateLimitScale: number;
   /** A processing collection with no matching credit fails this long after its expiry. */
   readonly claimGraceSeconds: number;
+  /** Trusted proxies (TRUST_PROXY); empty: proxy headers are ignored. */
+  readonly trustProxy: readonly string[];
+  /** When set, /metrics is served there (on metricsHost) and not on the main port. */
+  readonly metricsPort: number | undefined;
+  readonly metricsHost: string;
+  /** Service processes on one port (node:cluster); more than one needs PostgreSQL. */
+  readonly workers: number;
 }
 
 /** Used only in sandbox mode when SECRET_KEY is unset; production refuses to start without one. */
@@ -85,6 +119,10 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     if (!e.PUBLIC_BASE_URL) errors.push('PUBLIC_BASE_URL: required in production mode');
     if (e.ALLOW_PRIVATE_CALLBACKS) errors.push('ALLOW_PRIVATE_CALLBACKS: not allowed in production mode');
   }
+  if (e.WORKERS > 1 && !e.DATABASE_URL)
+    errors.push('WORKERS: more than 1 needs DATABASE_URL (the embedded store allows one process)');
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT === e.PORT)
+    errors.push('METRICS_PORT: must differ from PORT');
   if (errors.length > 0) return { ok: false, errors };
   return {
     ok: true,
@@ -107,6 +145,10 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
       workerId: e.WORKER_ID ?? `${process.pid}`,
       payerRateLimitScale: e.PAYER_RATE_LIMIT_SCALE,
       claimGraceSeconds: e.CLAIM_GRACE_SECONDS,
+      trustProxy: e.TRUST_PROXY,
+      metricsPort: e.METRICS_PORT,
+      metricsHost: e.METRICS_HOST,
+      workers: e.WORKERS,
     },
   };
 }

@@ -2,9 +2,11 @@
  * The only edge: reads the environment once, starts the service, and shuts it down gracefully
  * on SIGTERM/SIGINT (stop accepting, finish requests in flight, close the store).
  */
+import cluster from 'node:cluster';
 import { loadConfig } from './config.js';
 import { createLogger } from './log.js';
 import { sandboxOperatorToken } from './operator/operator-token.js';
+import { runWorkers } from './run-workers.js';
 import { startService } from './service.js';
 
 async function main(): Promise<void> {
@@ -26,13 +28,21 @@ async function main(): Promise<void> {
   }
   const { config } = result;
   const log = createLogger(config.logLevel);
+  const banner = () => {
+    const demo = config.demoMerchant
+      ? `\n  Demo checkout: ${config.publicBaseUrl}/demo  (opens a fresh demo order)\n`
+      : '';
+    const workers = config.workers > 1 ? ` with ${config.workers} worker processes` : '';
+    process.stderr.write(
+      `\n  Service ready at ${config.publicBaseUrl}${workers}  (payer pages under /checkout/, API docs at /openapi.json)\n${demo}\n`,
+    );
+  };
+  if (config.workers > 1 && cluster.isPrimary) {
+    runWorkers(config, env, log, banner);
+    return;
+  }
   const service = await startService(config, log);
-  const demo = config.demoMerchant
-    ? `\n  Demo checkout: ${config.publicBaseUrl}/demo  (opens a fresh demo order)\n`
-    : '';
-  process.stderr.write(
-    `\n  Service ready at ${config.publicBaseUrl}  (payer pages under /checkout/, API docs at /openapi.json)\n${demo}\n`,
-  );
+  if (!cluster.isWorker) banner();
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -51,6 +61,8 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
+  // A worker whose primary is gone (killed) stops too, instead of serving on unsupervised.
+  if (cluster.isWorker) process.on('disconnect', () => stop('primary gone'));
 }
 
 main().catch((error: unknown) => {

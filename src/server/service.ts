@@ -15,6 +15,7 @@ import { systemClock } from './clock.js';
 import type { Config } from './config.js';
 import { answerClientErrors } from './http/client-errors.js';
 import { createMetrics } from './http/metrics.js';
+import { metricsRoutes } from './http/metrics-routes.js';
 import { createBackgroundWork } from './lifecycle/background-work.js';
 import type { Logger } from './log.js';
 import { ensureDemoMerchant } from './merchants/demo-merchant.js';
@@ -95,6 +96,20 @@ export async function startService(
     server.once('error', reject);
   });
   const port = (server.address() as AddressInfo).port;
+  const metricsServer =
+    config.metricsPort === undefined
+      ? undefined
+      : serve({
+          fetch: metricsRoutes(metrics).fetch,
+          port: config.metricsPort,
+          hostname: config.metricsHost,
+        });
+  if (metricsServer) {
+    await new Promise<void>((resolve, reject) => {
+      metricsServer.once('listening', resolve);
+      metricsServer.once('error', reject);
+    });
+  }
   dispatcher.start();
   work.start();
   log.info('service listening', { port, store: db.kind, mode: config.mode, base_url: config.publicBaseUrl });
@@ -103,7 +118,12 @@ export async function startService(
     url: `http://127.0.0.1:${port}`,
     port,
     async close() {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await Promise.all(
+        [server, metricsServer].map(
+          (listener) =>
+            new Promise<void>((resolve) => (listener ? listener.close(() => resolve()) : resolve())),
+        ),
+      );
       await Promise.all([dispatcher.stop(), work.stop()]);
       await db.close();
       await lock?.release();

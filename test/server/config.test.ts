@@ -63,3 +63,37 @@ describe('configuration', () => {
     expect(result.ok && result.config.demoMerchant).toBe(false);
   });
 });
+
+describe('deployment settings', () => {
+  it('reads TRUST_PROXY as a list of addresses, ranges and names, empty by default', () => {
+    expect(
+      loadConfig({}).ok && (loadConfig({}) as { config: { trustProxy: unknown } }).config.trustProxy,
+    ).toEqual([]);
+    const result = loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1 ,loopback' });
+    expect(result.ok && result.config.trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1', 'loopback']);
+    const bad = loadConfig({ TRUST_PROXY: '10.0.0.0/8, proxy.example' });
+    expect(bad.ok).toBe(false);
+    if (!bad.ok) expect(bad.errors.join()).toMatch(/TRUST_PROXY: .*proxy\.example/);
+  });
+
+  it('refuses WORKERS above 1 on the embedded store', () => {
+    const refused = loadConfig({ WORKERS: '2' });
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) expect(refused.errors.join()).toMatch(/WORKERS: .*DATABASE_URL/);
+    const accepted = loadConfig({ WORKERS: '4', DATABASE_URL: 'postgres://u@db/pay' });
+    expect(accepted.ok && accepted.config.workers).toBe(4);
+    expect(loadConfig({}).ok && (loadConfig({}) as { config: { workers: number } }).config.workers).toBe(1);
+  });
+
+  it('takes a METRICS_PORT on loopback by default, not the service port', () => {
+    const result = loadConfig({ METRICS_PORT: '9464' });
+    expect(result.ok && [result.config.metricsPort, result.config.metricsHost]).toEqual([9464, '127.0.0.1']);
+    expect(loadConfig({ PORT: '9000', METRICS_PORT: '9000' }).ok).toBe(false);
+  });
+
+  it('refuses an operator token that cannot travel as a bearer token', () => {
+    const result = loadConfig({ OPERATOR_TOKEN: 'has spaces and "quotes" in it' });
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.errors.join()).toMatch(/OPERATOR_TOKEN/);
+  });
+});

@@ -13,8 +13,9 @@ import type { AppDeps } from '../app-deps.js';
 import { AppError, invalidField, missingField, notFound } from '../errors.js';
 import { clientIp } from '../http/client-ip.js';
 import { success } from '../http/envelope.js';
-import { type RateLimit, RateLimiter } from '../http/rate-limiter.js';
+import { type RateDecision, type RateLimit, RateLimiter } from '../http/rate-limiter.js';
 import { readFormOrJson } from '../http/read-body.js';
+import { storeRateLimiter } from '../http/store-rate-limiter.js';
 import { type ClaimResult, claimUtr } from '../lifecycle/claim-utr.js';
 import { postCredit } from '../lifecycle/post-credit.js';
 import { findOrder, findOrderForPayer } from '../orders/order-store.js';
@@ -45,10 +46,11 @@ export function scalePayerLimits(limits: PayerLimits, scale: number): PayerLimit
 export function checkoutApiRoutes(deps: AppDeps, limits: PayerLimits = DEFAULT_PAYER_LIMITS): Hono {
   const app = new Hono();
   const pollLimiter = new RateLimiter(limits.poll, deps.clock);
-  const matchLimiter = new RateLimiter(limits.match, deps.clock);
+  // UTR claims are limited in the store, so the limit holds across processes on PostgreSQL.
+  const matchLimiter = storeRateLimiter(deps.db, 'utr_claim', limits.match);
   const simulateLimiter = new RateLimiter(limits.simulate, deps.clock);
-  const limit = (limiter: RateLimiter, key: string) => {
-    const decision = limiter.take(key);
+  const limit = (limiter: RateLimiter, key: string) => refuseWhenLimited(limiter.take(key));
+  const refuseWhenLimited = (decision: RateDecision) => {
     if (!decision.allowed) {
       throw new AppError(ERROR_CODES.rateLimited, 'too many requests; try again shortly', {
         headers: { 'Retry-After': String(decision.retryAfterSeconds) },
@@ -57,7 +59,7 @@ export function checkoutApiRoutes(deps: AppDeps, limits: PayerLimits = DEFAULT_P
   };
 
   app.get('/checkout/api/orders/:payment_uid', async (c) => {
-    limit(pollLimiter, clientIp(c));
+    limit(pollLimiter, clientIp(c, deps.config.trustProxy));
     const paymentUid = c.req.param('payment_uid');
     const found = await findOrderForPayer(deps.db, paymentUid);
     if (!found) throw notFound('payment_uid: no such order');
@@ -78,8 +80,8 @@ export function checkoutApiRoutes(deps: AppDeps, limits: PayerLimits = DEFAULT_P
   });
 
   app.post('/Payments/india_match', async (c) => {
-    const ip = clientIp(c);
-    limit(matchLimiter, ip);
+    const ip = clientIp(c, deps.config.trustProxy);
+    refuseWhenLimited(await matchLimiter.take(ip, deps.clock.now()));
     const body = await readFormOrJson(c);
     const paymentUid = (body.payment_uid ?? '').trim();
     if (!paymentUid) throw missingField('payment_uid');
@@ -98,7 +100,7 @@ export function checkoutApiRoutes(deps: AppDeps, limits: PayerLimits = DEFAULT_P
 
   app.post('/checkout/api/orders/:payment_uid/simulate', async (c) => {
     if (deps.config.mode !== 'sandbox') throw notFound('no such endpoint');
-    limit(simulateLimiter, clientIp(c));
+    limit(simulateLimiter, clientIp(c, deps.config.trustProxy));
     const order = await findOrder(deps.db, c.req.param('payment_uid'));
     if (order?.transaction_type !== 'income') throw notFound('payment_uid: no such collection order');
     const utr = sandboxUtr(deps.clock.now());

@@ -29,7 +29,7 @@ export function demoRoutes(deps: AppDeps, limit: RateLimit = DEMO_LIMIT): Hono {
     if (deps.config.mode !== 'sandbox') {
       throw new AppError(ERROR_CODES.forbidden, 'GET /demo: available in sandbox mode only');
     }
-    const decision = limiter.take(clientIp(c));
+    const decision = limiter.take(clientIp(c, deps.config.trustProxy));
     if (!decision.allowed) {
       throw new AppError(ERROR_CODES.rateLimited, 'too many requests; try again shortly', {
         headers: { 'Retry-After': String(decision.retryAfterSeconds) },
@@ -57,7 +57,7 @@ export function demoRoutes(deps: AppDeps, limit: RateLimit = DEMO_LIMIT): Hono {
       merchant,
       apiKey,
       fields,
-      ip: clientIp(c),
+      ip: clientIp(c, deps.config.trustProxy),
       userAgent: c.req.header('user-agent') ?? '',
     });
     const order = createdOrder(result);

@@ -31,7 +31,7 @@ export function gatewayRoutes(deps: AppDeps): Hono {
       merchant: request.key.merchant,
       apiKey: request.key.key,
       fields: request.fields,
-      ip: clientIp(c),
+      ip: clientIp(c, deps.config.trustProxy),
       userAgent: c.req.header('user-agent') ?? '',
     });
     const order = createdOrder(result);

@@ -1,10 +1,11 @@
 /**
  * The periodic work of a service process: expiring unpaid orders, failing claims no payment
- * followed, and moving payouts along.
+ * followed, moving payouts along and, once a minute, dropping rate-limit buckets that are full again.
  * Each pass is safe to run in several processes at once and after a restart.
  */
 import type { PayoutChannel } from '../channel/payout-channel.js';
 import type { Clock } from '../clock.js';
+import { sweepRateLimits } from '../http/store-rate-limiter.js';
 import type { Logger } from '../log.js';
 import type { OutboxSignal } from '../notify/outbox.js';
 import type { Db } from '../store/db.js';
@@ -33,8 +34,13 @@ export interface BackgroundWork {
 export function createBackgroundWork(deps: BackgroundWorkDeps): BackgroundWork {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
+  let lastSweepMs = Number.NEGATIVE_INFINITY;
   const runOnce = async () => {
     const now = deps.clock.now();
+    if (now.getTime() - lastSweepMs >= 60_000) {
+      lastSweepMs = now.getTime();
+      await sweepRateLimits(deps.db, now);
+    }
     const expired = await expireDueOrders(deps.db, now);
     const unpaid = await failUnpaidClaims(
       deps.db,

@@ -254,8 +254,22 @@ CREATE INDEX orders_processing_expiry ON orders (expires_at)
   WHERE payment_status = 'processing' AND transaction_type = 'income';
 `;
 
+/** Token buckets for the limits that must hold across processes (UTR claims, operator auth failures). */
+const rateLimits = `
+CREATE TABLE rate_limits (
+  scope text NOT NULL,
+  key text NOT NULL,
+  tokens double precision NOT NULL,
+  allowed boolean NOT NULL,
+  updated_at timestamptz NOT NULL,
+  PRIMARY KEY (scope, key)
+);
+CREATE INDEX rate_limits_updated_at ON rate_limits (updated_at);
+`;
+
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'initial schema', sql: initial },
   { version: 2, name: 'lost UTR claims', sql: lostClaims },
   { version: 3, name: 'payer journey', sql: payerJourney },
+  { version: 5, name: 'shared rate limits', sql: rateLimits },
 ];

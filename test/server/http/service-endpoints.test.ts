@@ -22,7 +22,7 @@ describe('service endpoints', () => {
 
   it('counts requests by route and status and orders by kind in /metrics', async () => {
     await t.signed('/gateway/api/order/new', incomeBody(t.merchant.merchant_uid));
-    const text = await (await t.app.request('/metrics')).text();
+    const text = await (await t.operator('GET', '/metrics')).text();
     expect(text).toMatch(
       /http_requests_total\{method="POST",route="\/gateway\/api\/order\/new",status="200"\} \d+/,
     );
