@@ -28,7 +28,12 @@ export default defineConfig({
           ...shared,
           name: 'e2e-pglite',
           include: ['test/e2e/flows/*.test.ts'],
-          exclude: ['test/e2e/flows/two-processes.test.ts'],
+          // PostgreSQL only: several processes on one database.
+          exclude: [
+            'test/e2e/flows/two-processes.test.ts',
+            'test/e2e/flows/nginx.test.ts',
+            'test/e2e/flows/workers.test.ts',
+          ],
           env: { E2E_STORE: 'pglite' },
         },
       },

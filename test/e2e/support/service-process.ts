@@ -23,6 +23,10 @@ export interface ServiceOptions {
   readonly operatorToken: string;
   readonly orderTtlSeconds?: number;
   readonly payoutDelaySeconds?: number;
+  /** Where payers reach it (default: its own URL), e.g. a proxy in front of it. */
+  readonly publicBaseUrl?: string;
+  /** More variables, set last (e.g. TRUST_PROXY). */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 export interface ServiceProcess {
@@ -51,7 +55,7 @@ export async function startService(options: ServiceOptions): Promise<ServiceProc
     NODE_ENV: 'production',
     PORT: String(port),
     HOST: '127.0.0.1',
-    PUBLIC_BASE_URL: url,
+    PUBLIC_BASE_URL: options.publicBaseUrl ?? url,
     DATA_DIR: dataDir,
     OPERATOR_TOKEN: options.operatorToken,
     MODE: 'sandbox',
@@ -62,6 +66,7 @@ export async function startService(options: ServiceOptions): Promise<ServiceProc
     DEMO_MERCHANT: 'false',
     WORKER_ID: options.name,
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+    ...options.env,
   };
   const child = spawn(process.execPath, [MAIN], { cwd: ROOT_DIR, env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout?.pipe(log, { end: false });

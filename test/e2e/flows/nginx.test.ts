@@ -1,0 +1,161 @@
+/**
+ * Behind real nginx (deploy/nginx.conf) in front of two service processes on one PostgreSQL
+ * database (PostgreSQL only): the payer page loads through the proxy, a UTR claim and a bank
+ * credit complete the order, the callback is delivered once, hashed assets are cached by nginx,
+ * and the UTR claim limit counts each payer (TRUST_PROXY) once across both processes.
+ */
+import { request } from 'node:http';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { useBrowser } from '../support/browser.js';
+import { MerchantClient, newUtr } from '../support/merchant-client.js';
+import { type MerchantSite, startMerchantSite } from '../support/merchant-site.js';
+import { type Nginx, startNginx } from '../support/nginx.js';
+import { OperatorClient } from '../support/operator-client.js';
+import { createCollection, queryUntil } from '../support/orders.js';
+import { createTempDatabase, type TempDatabase } from '../support/pg-database.js';
+import { freePort, newOperatorToken, type ServiceProcess, startService } from '../support/service-process.js';
+import { MERCHANT, type Stack, storeKind } from '../support/stack.js';
+
+const postgres = storeKind() === 'postgres';
+const browser = useBrowser();
+
+/** Claim limit of the payer endpoints (DEFAULT_PAYER_LIMITS.match.burst). */
+const CLAIM_BURST = 10;
+
+/** A request from a given loopback source address, so nginx sees distinct payers. */
+function fromAddress(
+  url: string,
+  localAddress: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: init.method ?? 'GET', headers: init.headers, localAddress }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    });
+    req.on('error', reject);
+    req.end(init.body);
+  });
+}
+
+describe.runIf(postgres)('Behind nginx, two processes on one PostgreSQL database', () => {
+  let database: TempDatabase | undefined;
+  const services: ServiceProcess[] = [];
+  let nginx: Nginx | undefined;
+  let site: MerchantSite | undefined;
+  const stack = {} as { -readonly [K in keyof Stack]: Stack[K] };
+
+  beforeAll(async () => {
+    const serverUrl = process.env.E2E_DATABASE_URL;
+    if (!serverUrl) throw new Error('the nginx flow needs E2E_DATABASE_URL');
+    database = await createTempDatabase(serverUrl);
+    const port = await freePort();
+    const publicBaseUrl = `http://127.0.0.1:${port}`;
+    const token = newOperatorToken();
+    for (const name of ['nginx-a', 'nginx-b']) {
+      services.push(
+        await startService({
+          name,
+          databaseUrl: database.url,
+          operatorToken: token,
+          publicBaseUrl,
+          env: { TRUST_PROXY: '127.0.0.1' },
+        }),
+      );
+    }
+    nginx = await startNginx(
+      services.map((service) => service.url.replace('http://', '')),
+      port,
+    );
+    const secrets = new Map<string, string>();
+    site = await startMerchantSite((apiKey) => secrets.get(apiKey));
+    const operator = new OperatorClient(nginx.url, token);
+    const created = await operator.createMerchant({ ...MERCHANT, embed_origins: [site.origin] });
+    secrets.set(created.api_key, created.api_secret);
+    Object.assign(stack, {
+      store: 'postgres',
+      urls: [nginx.url],
+      url: nginx.url,
+      operator,
+      site,
+      merchant: new MerchantClient(nginx.url, {
+        merchantUid: created.merchant_uid,
+        apiKey: created.api_key,
+        apiSecret: created.api_secret,
+      }),
+    });
+  });
+
+  afterAll(async () => {
+    await site?.close();
+    await nginx?.stop();
+    for (const service of services) await service.stop();
+    await database?.drop();
+  });
+
+  test('a payer pays through the proxy; the order completes and its callback is delivered once', async () => {
+    const order = await createCollection(stack, { amount: '321.00', prefix: 'NGINX' });
+    expect(order.paymentUrl).toBe(`${stack.url}/checkout/${order.paymentUid}`);
+
+    const page = await (await browser.phone()).newPage();
+    await page.goto(order.paymentUrl);
+    await expect.poll(() => page.getByText('₹321.00').first().isVisible()).toBe(true);
+    const utr = newUtr();
+    await page.getByLabel('UTR (12-digit reference number)').fill(utr);
+    await page.getByRole('button', { name: 'Confirm payment' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Checking your payment' }).waitFor();
+    expect(await stack.operator.postCredit({ utr, amount: '321.00' })).toMatchObject({
+      payment_uid: order.paymentUid,
+      payment_status: 'completed',
+    });
+    await page.getByRole('heading', { level: 1, name: 'Payment received' }).waitFor({ timeout: 30_000 });
+
+    const queried = await queryUntil(stack, order.merchantOrderId, (o) => o.notify_status === 'completed');
+    expect(queried).toMatchObject({ payment_status: 'completed', notify_status: 'completed' });
+    const log = await stack.operator.callbacks(order.paymentUid);
+    const received = stack.site.callbacksFor(order.paymentUid);
+    expect(received.filter((callback) => callback.fields.payment_status === 'completed')).toHaveLength(1);
+    expect(received).toHaveLength(log.attempts.length);
+
+    // Hashed assets: immutable for browsers, and the second load is served by nginx's cache.
+    const html = await (await fetch(order.paymentUrl)).text();
+    const asset = /src="(\/checkout\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(asset).toBeDefined();
+    const first = await fetch(`${stack.url}${asset}`);
+    expect(first.headers.get('cache-control')).toContain('immutable');
+    await first.arrayBuffer();
+    const second = await fetch(`${stack.url}${asset}`);
+    expect(second.status).toBe(200);
+    expect(second.headers.get('x-cache-status')).toBe('HIT');
+  });
+
+  test('UTR claims are limited per payer, once across both processes, and forged X-Forwarded-For changes nothing', async () => {
+    const order = await createCollection(stack, { amount: '55.00', prefix: 'NGLIM' });
+    const claim = (source: string, headers: Record<string, string> = {}) =>
+      fromAddress(`${stack.url}/Payments/india_match`, source, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
+        body: new URLSearchParams({ payment_uid: order.paymentUid, serial_number: newUtr() }).toString(),
+      });
+    // nginx spreads these over both processes; the limit is counted in the shared store.
+    for (let i = 0; i < CLAIM_BURST; i++) expect((await claim('127.0.0.2')).status).not.toBe(429);
+    const refused = await claim('127.0.0.2');
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(JSON.parse(refused.body)).toMatchObject({ result: 'error', data: { error: 'rate_limited' } });
+    expect((await claim('127.0.0.2', { 'X-Forwarded-For': '198.51.100.77' })).status).toBe(429);
+    // Another payer behind the same proxy is not affected.
+    expect((await claim('127.0.0.3')).status).not.toBe(429);
+
+    // A body over the service's limit is refused by the service, in its error shape.
+    const large = await fromAddress(`${stack.url}/Payments/india_match`, '127.0.0.4', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ payment_uid: order.paymentUid, serial_number: 'x'.repeat(20_000) }),
+    });
+    expect(large.status).toBe(413);
+    expect(JSON.parse(large.body)).toMatchObject({ result: 'error', data: { error: 'payload_too_large' } });
+  });
+});
