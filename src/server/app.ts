@@ -19,6 +19,7 @@ import { renderError } from './http/envelope.js';
 import { metricsRoutes } from './http/metrics-routes.js';
 import { type RequestVariables, requestContext } from './http/request-context.js';
 import { openApiDocument } from './openapi/openapi-document.js';
+import { backupRoutes } from './operator/backup-routes.js';
 import { operatorAuth } from './operator/operator-auth.js';
 import { operatorRoutes } from './operator/operator-routes.js';
 
@@ -80,6 +81,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<{ Varia
 
   app.use('/operator/api/*', operatorAuth(deps));
   app.route('/operator/api', operatorRoutes(deps));
+  app.route('/operator/api', backupRoutes(deps));
   for (const extra of options.operatorExtras ?? []) app.route('/operator/api', extra);
 
   if (options.checkoutPage) app.route('/', options.checkoutPage);

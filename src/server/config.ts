@@ -62,6 +62,7 @@ const EnvSchema = z.object({
   METRICS_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
+  RESTORE_FROM: z.string().min(1).optional(),
 });
 
 export interface Config {
@@ -94,6 +95,8 @@ export interface Config {
   readonly metricsHost: string;
   /** Service processes on one port (node:cluster); more than one needs PostgreSQL. */
   readonly workers: number;
+  /** A backup file to start an empty embedded store from (RESTORE_FROM). */
+  readonly restoreFrom: string | undefined;
 }
 
 /** Used only in sandbox mode when SECRET_KEY is unset; production refuses to start without one. */
@@ -121,6 +124,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
   }
   if (e.WORKERS > 1 && !e.DATABASE_URL)
     errors.push('WORKERS: more than 1 needs DATABASE_URL (the embedded store allows one process)');
+  if (e.RESTORE_FROM && e.DATABASE_URL)
+    errors.push('RESTORE_FROM: only for the embedded store; restore PostgreSQL with pg_restore');
   if (e.METRICS_PORT !== undefined && e.METRICS_PORT === e.PORT)
     errors.push('METRICS_PORT: must differ from PORT');
   if (errors.length > 0) return { ok: false, errors };
@@ -149,6 +154,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
       metricsPort: e.METRICS_PORT,
       metricsHost: e.METRICS_HOST,
       workers: e.WORKERS,
+      restoreFrom: e.RESTORE_FROM,
     },
   };
 }

@@ -51,7 +51,7 @@ export async function startService(
       : undefined;
   let db: Awaited<ReturnType<typeof openDb>>;
   try {
-    db = await openDb(config.store);
+    db = await openDb(config.store, config.restoreFrom ? { restoreFrom: config.restoreFrom } : {});
   } catch (error) {
     await lock?.release();
     throw error;

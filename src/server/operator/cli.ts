@@ -7,7 +7,7 @@
  * SERVICE_URL (default http://localhost:8080) and OPERATOR_TOKEN (default: DATA_DIR/operator-token).
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { signFields } from '../gateway/signature.js';
@@ -29,6 +29,9 @@ Orders
   order:list [--merchant UID] [--status STATUS] | order:show PAYMENT_UID
   order:status PAYMENT_UID STATUS [--reason TEXT]   (payout outcome, refund)
   callbacks:list PAYMENT_UID | callbacks:resend PAYMENT_UID
+Store
+  backup FILE                       (embedded store: a consistent copy; restore with RESTORE_FROM=FILE)
+  migrate [--check]                 (opens the store itself: DATABASE_URL or DATA_DIR; --check applies nothing)
 Sandbox
   demo-order [--amount 199.00] [--payterm UPI|IMPS]  (uses MERCHANT_UID, API_KEY, API_SECRET)
 `;
@@ -118,6 +121,23 @@ async function demoOrder(flags: Record<string, string | boolean | string[] | und
   return answer;
 }
 
+/** Saves the embedded store's backup; for PostgreSQL the service answers with pg_dump guidance. */
+async function backup(file: string): Promise<unknown> {
+  const response = await fetch(`${serviceUrl}/operator/api/store/backup`, {
+    headers: { Authorization: `Bearer ${operatorToken()}` },
+  });
+  if (!response.ok || response.headers.get('content-type') !== 'application/gzip') {
+    process.exitCode = 1;
+    return (await response.json()) as unknown;
+  }
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  writeFileSync(file, bytes, { mode: 0o600 });
+  return {
+    result: 'success',
+    data: { file, bytes: bytes.length, restore: `RESTORE_FROM=${file} (into an empty DATA_DIR)` },
+  };
+}
+
 async function run(argv: string[]): Promise<unknown> {
   const { positionals, values: flags } = parseArgs({
     args: argv,
@@ -127,6 +147,7 @@ async function run(argv: string[]): Promise<unknown> {
       ...Object.fromEntries(STRING_FLAGS.map((name) => [name, { type: 'string' as const }])),
       'embed-origin': { type: 'string', multiple: true },
       unmatched: { type: 'boolean' },
+      check: { type: 'boolean' },
     },
   });
   const [command, a, b] = positionals;
@@ -191,6 +212,10 @@ async function run(argv: string[]): Promise<unknown> {
       return call('POST', `/orders/${need(a, 'PAYMENT_UID')}/callbacks/resend`);
     case 'demo-order':
       return demoOrder(flags);
+    case 'backup':
+      return backup(need(a, 'FILE'));
+    case 'migrate':
+      return (await import('./store-commands.js')).migrateCommand(env, flags.check === true);
     default:
       process.stdout.write(USAGE);
       if (command && command !== 'help') process.exitCode = 2;

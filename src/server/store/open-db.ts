@@ -2,11 +2,21 @@ import type { Config } from '../config.js';
 import type { Db } from './db.js';
 import { migrate } from './migrate.js';
 import { openPgDb } from './pg-db.js';
-import { openPgliteDb } from './pglite-db.js';
+import { readBackup } from './restore.js';
 
-/** Opens the configured store and brings its schema up to date. */
-export async function openDb(store: Config['store']): Promise<Db> {
-  const db = store.kind === 'postgres' ? await openPgDb(store.url) : await openPgliteDb(store.dataDir);
+/**
+ * Opens the configured store and brings its schema up to date. The embedded store's package
+ * (PGlite, several MB of WebAssembly) is loaded only when it is the store in use. `restoreFrom`
+ * starts an empty embedded store from a backup; older backups are migrated like any store.
+ */
+export async function openDb(store: Config['store'], options: { restoreFrom?: string } = {}): Promise<Db> {
+  const db =
+    store.kind === 'postgres'
+      ? await openPgDb(store.url)
+      : await (await import('./pglite-db.js')).openPgliteDb(
+          store.dataDir,
+          options.restoreFrom ? readBackup(options.restoreFrom, store.dataDir) : undefined,
+        );
   try {
     await migrate(db);
   } catch (error) {

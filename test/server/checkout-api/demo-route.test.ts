@@ -1,9 +1,13 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LIMIT } from '../../../src/server/checkout-api/demo-route.js';
 import { DEMO_SHOP } from '../../../src/server/merchants/demo-merchant.js';
 import { createTestApp, json, type TestApp } from '../support/test-app.js';
+import { openTestDb } from '../support/test-db.js';
 
 const PRODUCTION = { MODE: 'production', SECRET_KEY: 'ab'.repeat(32) };
+
+// The first store of a test process is built from scratch: in a hook, not in a test's time.
+beforeAll(async () => (await openTestDb()).close());
 
 describe('GET /demo', () => {
   let t: TestApp;

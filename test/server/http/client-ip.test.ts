@@ -1,8 +1,9 @@
 import { Hono } from 'hono';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PAYER_LIMITS } from '../../../src/server/checkout-api/checkout-api-routes.js';
 import { clientIp } from '../../../src/server/http/client-ip.js';
 import { createTestApp, incomeBody, json, type TestApp } from '../support/test-app.js';
+import { openTestDb } from '../support/test-db.js';
 
 /** What the Node adapter hands the app: the socket's peer address. */
 const fromPeer = (remoteAddress: string) => ({ incoming: { socket: { remoteAddress } } });
@@ -15,6 +16,9 @@ function echoApp(trust: readonly string[]) {
     return (await app.request('/', { headers }, fromPeer(peer))).text();
   };
 }
+
+// The first store of a test process is built from scratch: in a hook, not in a test's time.
+beforeAll(async () => (await openTestDb()).close());
 
 describe('the client address', () => {
   it('is the socket peer when no proxy is trusted, whatever X-Forwarded-For says', async () => {

@@ -1,6 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { metricsRoutes } from '../../../src/server/http/metrics-routes.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
+import { openTestDb } from '../support/test-db.js';
+
+// The first store of a test process is built from scratch: in a hook, not in a test's time.
+beforeAll(async () => (await openTestDb()).close());
 
 describe('/metrics', () => {
   let t: TestApp;

@@ -1,11 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../src/server/app.js';
 import { OPERATOR_AUTH_FAILURES } from '../../../src/server/operator/operator-auth.js';
 import { openPgDb } from '../../../src/server/store/pg-db.js';
 import { createTestApp, json, OPERATOR_TOKEN, type TestApp } from '../support/test-app.js';
-import { storeKind } from '../support/test-db.js';
+import { openTestDb, storeKind } from '../support/test-db.js';
 
 const peer = (remoteAddress: string) => ({ incoming: { socket: { remoteAddress } } });
+
+// The first store of a test process is built from scratch: in a hook, not in a test's time.
+beforeAll(async () => (await openTestDb()).close());
 
 describe(`operator authentication (${storeKind})`, () => {
   let t: TestApp;
