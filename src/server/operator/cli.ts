@@ -104,7 +104,8 @@ async function demoOrder(flags: Record<string, string | boolean | string[] | und
     payment: 'india',
     merchant_order_id: `DEMO-${randomBytes(4).toString('hex').toUpperCase()}`,
     merchant_uid: merchantUid,
-    redirect_url: `${serviceUrl}/healthz`,
+    // No redirect_url: a local service's own address (loopback) is refused as one, and a demo
+    // payer has no shop to return to.
     response_type: 'json',
     country: 'India',
     accounting_type: 'receive',

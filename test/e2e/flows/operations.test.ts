@@ -4,11 +4,13 @@
  * restart on the same store, and a clear refusal of bad configuration.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { useBrowser } from '../support/browser.js';
+import { decodeQr } from '../support/page-checks.js';
 import { freePort, ROOT_DIR, sleep } from '../support/service-process.js';
 
 const MAIN = join(ROOT_DIR, 'dist', 'server', 'server', 'main.js');
@@ -25,11 +27,11 @@ interface Started {
   readonly exited: Promise<number | null>;
 }
 
-async function start(env: Record<string, string> = {}): Promise<Started> {
+async function start(env: Record<string, string> = {}, root = ROOT_DIR): Promise<Started> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [MAIN], {
-    cwd: ROOT_DIR,
+  const child = spawn(process.execPath, [join(root, 'dist', 'server', 'server', 'main.js')], {
+    cwd: root,
     env: {
       PATH: process.env.PATH ?? '',
       PORT: String(port),
@@ -134,5 +136,41 @@ describe('running the service', () => {
     const production = await start({ MODE: 'production' });
     expect(await production.exited).toBe(1);
     expect(production.output()).toContain('SECRET_KEY: required in production mode');
+  });
+});
+
+describe('a copy with production packages only', () => {
+  const browser = useBrowser();
+  const copy = mkdtempSync(join(tmpdir(), 'e2e-omit-dev-'));
+  const copyData = join(copy, 'data');
+  afterAll(() => rmSync(copy, { recursive: true, force: true }));
+
+  it('runs from dist/ after npm ci --omit=dev, and its printed demo link shows a payer page with a QR', async () => {
+    for (const file of ['package.json', 'package-lock.json', 'dist'])
+      cpSync(join(ROOT_DIR, file), join(copy, file), { recursive: true });
+    await run(
+      'npm',
+      ['ci', '--omit=dev', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts'],
+      {
+        cwd: copy,
+        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tmpdir() },
+      },
+    );
+    // The page's packages are for building it only.
+    for (const name of ['preact', 'qrcode', 'ky', 'vite'])
+      await expect(run('node', ['-e', `require.resolve('${name}')`], { cwd: copy })).rejects.toBeTruthy();
+
+    const service = await start({ DATA_DIR: copyData }, copy);
+    await ready(service);
+    const link = /Demo checkout: (\S+)/.exec(service.output())?.[1];
+    expect(link).toBe(`${service.url}/demo`);
+    const page = await (await browser.desktop()).newPage();
+    await page.goto(link as string);
+    expect(page.url()).toMatch(new RegExp(`^${service.url}/checkout/[0-9a-f-]{36}$`));
+    const qr = page.getByRole('img', { name: /QR code to pay ₹199.00 to Demo Shop/ });
+    await qr.waitFor();
+    expect(await decodeQr(qr)).toMatch(/^upi:\/\/pay\?pa=demoshop@upi&/);
+    service.child.kill('SIGTERM');
+    expect(await service.exited).toBe(0);
   });
 });
