@@ -39,11 +39,14 @@ export async function settleWithCredit(
   order: Order,
   credit: BankCredit,
   now: Date,
+  options: { readonly operatorConfirmed?: boolean } = {},
 ): Promise<SettleResult> {
   if (credit.payment_uid !== null) return { kind: 'unmatched', reason: 'credit already matched' };
   const fit = await payeeFits(tx, order, credit.payee);
   if (fit.kind === 'mismatch') return { kind: 'wrong_payee', reason: fit.reason };
-  if (fit.kind === 'unknown') return { kind: 'unmatched', reason: fit.reason };
+  // A credit without a payee that several merchants could have received waits for an operator,
+  // who may confirm whose it is; a credit paid to another account never moves, confirmed or not.
+  if (fit.kind === 'unknown' && !options.operatorConfirmed) return { kind: 'unmatched', reason: fit.reason };
   let current = order;
   if (current.payment_status !== 'processing') {
     if (!canTransition(order.transaction_type, order.payment_status, 'processing')) {

@@ -7,6 +7,7 @@ import { ApiErrorSchema, MatchResultSchema, PayerOrderSchema } from '../../share
 import { CreateOrderRequestSchema } from '../gateway/order-request.js';
 import {
   BlacklistSchema,
+  ConfirmCreditSchema,
   CreateMerchantSchema,
   CreditSchema,
   SetStatusSchema,
@@ -193,6 +194,15 @@ export function openApiDocument(baseUrl: string) {
           security: operator,
           requestBody: { required: true, content: { 'text/csv': { schema: { type: 'string' } } } },
           responses: { '200': { description: 'Per-line outcomes' } },
+        },
+      },
+      '/operator/api/credits/{utr}/confirm': {
+        post: {
+          summary:
+            'Confirm which order a waiting credit without a payee belongs to (the order that claimed it, or any collection order if none did); a credit paid to another account is refused',
+          security: operator,
+          requestBody: { required: true, content: json(ConfirmCreditSchema) },
+          responses: { '200': { description: 'Settled' }, default: errorResponse },
         },
       },
       '/operator/api/lost-claims': {

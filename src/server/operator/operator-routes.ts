@@ -14,6 +14,7 @@ import { parseJson } from '../http/parse-json.js';
 import { balanceOf } from '../ledger/ledger.js';
 import { changeStatus, orderHistory } from '../lifecycle/change-status.js';
 import { claimsOf } from '../lifecycle/claim-utr.js';
+import { confirmCredit } from '../lifecycle/confirm-credit.js';
 import { listLostClaims } from '../lifecycle/lost-claims.js';
 import { type PostCreditResult, postCredit } from '../lifecycle/post-credit.js';
 import { canTransition, pathTo, type StoredStatus } from '../lifecycle/transitions.js';
@@ -24,6 +25,7 @@ import { findOrder, lockOrder } from '../orders/order-store.js';
 import { queryView } from '../orders/order-views.js';
 import {
   BlacklistSchema,
+  ConfirmCreditSchema,
   CreateMerchantSchema,
   CreditSchema,
   MerchantProfileSchema,
@@ -173,6 +175,32 @@ export function operatorRoutes(deps: AppDeps): Hono {
     }
     deps.outbox.wake();
     return success(c, { lines: results.length, results });
+  });
+
+  /** The operator says whose a waiting credit is, when the service could not tell (no payee). */
+  app.post('/credits/:utr/confirm', async (c) => {
+    const { payment_uid } = await parseJson(c, ConfirmCreditSchema);
+    const utr = normalizeUtr(c.req.param('utr'));
+    if (!isValidUtr(utr)) throw invalidField('utr', 'must be exactly 12 digits');
+    const result = await confirmCredit(db, utr, payment_uid, clock.now());
+    deps.outbox.wake();
+    switch (result.kind) {
+      case 'no_credit':
+        throw notFound('utr: no credit with this UTR');
+      case 'no_order':
+        throw notFound('payment_uid: no such collection order');
+      case 'claimed_by_another':
+        throw new AppError(ERROR_CODES.utrUsed, `utr: claimed by order ${result.paymentUid}`);
+      case 'refused':
+        throw new AppError(ERROR_CODES.invalidTransition, `utr: ${result.reason}`);
+      case 'matched':
+        return success(c, {
+          utr,
+          outcome: result.outcome,
+          payment_uid: result.order.payment_uid,
+          payment_status: result.order.payment_status,
+        });
+    }
   });
 
   app.get('/credits', async (c) => {

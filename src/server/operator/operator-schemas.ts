@@ -74,6 +74,10 @@ export const CreditSchema = z
   })
   .meta({ id: 'BankCredit' });
 
+export const ConfirmCreditSchema = z
+  .object({ payment_uid: z.string().min(1).max(128) })
+  .meta({ id: 'ConfirmCredit' });
+
 export const SetStatusSchema = z
   .object({
     status: z.enum(['processing', 'completed', 'failed', 'reject', 'refund', 'preparing']),

@@ -160,6 +160,41 @@ describe('a credit pays only the merchant it was paid to', () => {
   });
 });
 
+describe('an operator confirming a waiting credit', () => {
+  it('settles a credit without a payee that the service could not place, on the order that claimed it', async () => {
+    const { a } = await twoMerchants();
+    const order = await createIncome(t, a, { amount: '10.00' });
+    const utr = freshUtr();
+    await claim(t, order, utr);
+    expect((await json(await credit(t, utr, '10.00', { payee: '' }))).data.outcome).toBe('waiting');
+
+    const confirmed = await t.operator('POST', `/operator/api/credits/${utr}/confirm`, {
+      payment_uid: order,
+    });
+    expect(confirmed.status).toBe(200);
+    expect((await json(confirmed)).data).toMatchObject({ outcome: 'completed', payment_uid: order });
+    expect(await balance(t, a)).toEqual({ available: 1000, held: 0 });
+  });
+
+  it('never moves a credit paid to another account, nor one another order claimed', async () => {
+    const { a, b, aVpa } = await twoMerchants();
+    const orderA = await createIncome(t, a, { amount: '10.00' });
+    const orderB = await createIncome(t, b, { amount: '10.00' });
+    const utr = freshUtr();
+    await credit(t, utr, '10.00', { payee: aVpa });
+    const wrong = await t.operator('POST', `/operator/api/credits/${utr}/confirm`, { payment_uid: orderB });
+    expect(wrong.status).toBe(409);
+    expect(await balance(t, b)).toEqual({ available: 0, held: 0 });
+
+    const other = freshUtr();
+    await claim(t, orderA, other);
+    await credit(t, other, '10.00', { payee: '' });
+    const taken = await t.operator('POST', `/operator/api/credits/${other}/confirm`, { payment_uid: orderB });
+    expect(taken.status).toBe(409);
+    expect(await errorCode(taken)).toBe('utr_used');
+  });
+});
+
 describe('a store with one merchant', () => {
   it('settles a credit without a payee: nobody else could have received it', async () => {
     const single = await createLifecycleApp();
