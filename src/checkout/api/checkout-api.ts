@@ -42,7 +42,8 @@ export function createCheckoutApi(options: CheckoutApiOptions): CheckoutApi {
     timeout: options.timeoutMs ?? 15_000,
     throwHttpErrors: false,
     cache: 'no-store',
-    credentials: 'omit',
+    // Same origin, no cookies are set: 'same-origin' lets the first GET take the page's preload.
+    credentials: 'same-origin',
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
   const orderPath = (uid: string) => `checkout/api/orders/${encodeURIComponent(uid)}`;
@@ -50,7 +51,9 @@ export function createCheckoutApi(options: CheckoutApiOptions): CheckoutApi {
   return {
     async getOrder(paymentUid, etag) {
       const headers: Record<string, string> = etag ? { 'If-None-Match': etag } : {};
-      return send(client, orderPath(paymentUid), { method: 'get', headers }, (response, body) => {
+      // The first request may be answered by the page's `Link: rel=preload` (fetched with the page).
+      const cache = etag ? 'no-store' : 'default';
+      return send(client, orderPath(paymentUid), { method: 'get', headers, cache }, (response, body) => {
         const parsed = OrderEnvelope.safeParse(body);
         if (!parsed.success) return { kind: 'offline' };
         return {
@@ -78,7 +81,12 @@ function readData<T>(schema: z.ZodMiniType<{ result: 'success'; data: T }>, body
   return parsed.success ? { kind: 'ok', data: parsed.data.data } : { kind: 'offline' };
 }
 
-type RequestInit = { method: 'get' | 'post'; headers?: Record<string, string>; json?: unknown };
+type RequestInit = {
+  method: 'get' | 'post';
+  headers?: Record<string, string>;
+  json?: unknown;
+  cache?: RequestCache;
+};
 
 async function send<T>(
   client: KyInstance,

@@ -32,6 +32,12 @@ export function checkoutPageRoutes(deps: CheckoutPageDeps): Hono {
   if (!index) throw new Error(`checkout page: no index.html in ${deps.distDir} (run npm run build:checkout)`);
   files.delete('index.html');
   const indexes = localizedIndexes(index.body('identity'));
+  // Each locale's chunk (`assets/hi-1a2B3c.js`), preloaded beside the entry script.
+  const localeChunks = new Map<string, string>();
+  for (const name of files.keys()) {
+    const match = /^assets\/([a-z]{2})-[\w-]+\.js$/.exec(name);
+    if (match?.[1]) localeChunks.set(match[1], `/checkout/${name}`);
+  }
 
   const app = new Hono();
 
@@ -56,6 +62,14 @@ export function checkoutPageRoutes(deps: CheckoutPageDeps): Hono {
         origins = [];
       }
     }
+    // The order and the locale start loading with the page's script, not after it (slow networks).
+    const chunk = localeChunks.get(locale);
+    const preload = [
+      ...(origins !== undefined && PAYMENT_UID.test(paymentUid)
+        ? [`</checkout/api/orders/${paymentUid}>; rel=preload; as=fetch; crossorigin`]
+        : []),
+      ...(chunk ? [`<${chunk}>; rel=modulepreload`] : []),
+    ];
     return send(
       indexes[locale],
       request.headers.get('accept-encoding') ?? undefined,
@@ -64,6 +78,7 @@ export function checkoutPageRoutes(deps: CheckoutPageDeps): Hono {
         ...pageHeaders(origins ?? []),
         'Content-Language': locale,
         Vary: 'Accept-Encoding, Accept-Language',
+        ...(preload.length > 0 ? { Link: preload.join(', ') } : {}),
       },
     );
   };

@@ -18,6 +18,8 @@ Merchants
   merchant:create --name NAME [--upi-vpa shop@bank] [--upi-payee-name N] [--imps-account DIGITS]
                   [--imps-account-name N] [--imps-ifsc IFSC] [--imps-bank-name N] [--embed-origin URL]...
                   [--brand-color #rrggbb] [--upi-min 1.00] [--upi-max 100000.00] [--imps-min ..] [--imps-max ..]
+                  [--upi-mc 5411] [--upi-purpose 00] [--support-contact help@shop.example]
+  merchant:profile UID [--upi-mc 5411|''] [--upi-purpose 00|''] [--support-contact TEXT|'']
   merchant:list | merchant:show UID | merchant:disable UID | merchant:enable UID
   key:issue UID | key:revoke UID KEY
   blacklist:add UID FROM_NAME | blacklist:remove UID FROM_NAME
@@ -36,6 +38,9 @@ Sandbox
   demo-order [--amount 199.00] [--payterm UPI|IMPS]  (uses MERCHANT_UID, API_KEY, API_SECRET)
 `;
 
+/** The payer-facing profile fields `merchant:profile` changes (an empty value clears one). */
+const PROFILE_FLAGS = ['upi-mc', 'upi-purpose', 'support-contact'];
+
 /** The merchant fields `merchant:create` takes as --flags (snake_case in the API). */
 const MERCHANT_FLAGS = [
   'name',
@@ -50,6 +55,7 @@ const MERCHANT_FLAGS = [
   'upi-max',
   'imps-min',
   'imps-max',
+  ...PROFILE_FLAGS,
 ];
 const STRING_FLAGS = [
   ...MERCHANT_FLAGS,
@@ -164,6 +170,12 @@ async function run(argv: string[]): Promise<unknown> {
       for (const name of fields) if (flag(name) !== undefined) body[name.replaceAll('-', '_')] = flag(name);
       if (flags['embed-origin']) body.embed_origins = flags['embed-origin'];
       return call('POST', '/merchants', body);
+    }
+    case 'merchant:profile': {
+      const body: Record<string, unknown> = {};
+      for (const name of PROFILE_FLAGS)
+        if (flag(name) !== undefined) body[name.replaceAll('-', '_')] = flag(name);
+      return call('PATCH', `/merchants/${need(a, 'UID')}`, body);
     }
     case 'merchant:list':
       return call('GET', '/merchants');

@@ -170,4 +170,14 @@ describe('the page’s language', () => {
     });
     expect(english.headers.get('Content-Language')).toBe('en');
   });
+
+  it('preloads the order with the page, and nothing for an unknown order', async () => {
+    const known = await app().request('/checkout/pay_plain');
+    expect(known.headers.get('Link')).toBe(
+      '</checkout/api/orders/pay_plain>; rel=preload; as=fetch; crossorigin',
+    );
+    const unknown = await app().request('/checkout/pay_nosuch');
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get('Link')).toBeNull();
+  });
 });
