@@ -12,6 +12,7 @@ import {
   type PayerLimits,
 } from './checkout-api/checkout-api-routes.js';
 import { demoRoutes } from './checkout-api/demo-route.js';
+import { sessionRoutes } from './console/session-routes.js';
 import { AppError, isAppError, notFound } from './errors.js';
 import { gatewayRoutes } from './gateway/gateway-routes.js';
 import { assertCleanTarget } from './http/clean-text.js';
@@ -22,6 +23,7 @@ import { openApiDocument } from './openapi/openapi-document.js';
 import { backupRoutes } from './operator/backup-routes.js';
 import { operatorAuth } from './operator/operator-auth.js';
 import { operatorRoutes } from './operator/operator-routes.js';
+import { operatorsRoutes } from './operator/operators-routes.js';
 
 export const MAX_BODY_BYTES = 16 * 1024;
 /** Bank statements are the one larger body (operator only): about 50,000 lines. */
@@ -31,6 +33,8 @@ const STATEMENT_PATH = '/operator/api/credits/import';
 export interface AppOptions {
   /** The built checkout page's routes (served from dist/checkout). */
   readonly checkoutPage?: Hono;
+  /** The built operator console's routes (served from dist/console under /console/). */
+  readonly consolePage?: Hono;
   /** Routes mounted under /operator/api beside the built-in operator routes. */
   readonly operatorExtras?: readonly Hono[];
   readonly payerLimits?: PayerLimits;
@@ -82,7 +86,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<{ Varia
   app.use('/operator/api/*', operatorAuth(deps));
   app.route('/operator/api', operatorRoutes(deps));
   app.route('/operator/api', backupRoutes(deps));
+  app.route('/operator/api', operatorsRoutes(deps));
   for (const extra of options.operatorExtras ?? []) app.route('/operator/api', extra);
+  app.route('/console/api', sessionRoutes(deps));
+  if (options.consolePage) app.route('/', options.consolePage);
 
   if (options.checkoutPage) app.route('/', options.checkoutPage);
   return app;

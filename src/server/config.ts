@@ -63,6 +63,7 @@ const EnvSchema = z.object({
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   RESTORE_FROM: z.string().min(1).optional(),
+  CONSOLE_SESSION_HOURS: z.coerce.number().positive().max(168).default(12),
 });
 
 export interface Config {
@@ -97,6 +98,8 @@ export interface Config {
   readonly workers: number;
   /** A backup file to start an empty embedded store from (RESTORE_FROM). */
   readonly restoreFrom: string | undefined;
+  /** How long an operator console session lasts after sign-in (absolute, not sliding). */
+  readonly consoleSessionSeconds: number;
 }
 
 /** Used only in sandbox mode when SECRET_KEY is unset; production refuses to start without one. */
@@ -155,6 +158,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
       metricsHost: e.METRICS_HOST,
       workers: e.WORKERS,
       restoreFrom: e.RESTORE_FROM,
+      consoleSessionSeconds: Math.round(e.CONSOLE_SESSION_HOURS * 3600),
     },
   };
 }

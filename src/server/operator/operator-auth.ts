@@ -1,12 +1,16 @@
 /**
- * The operator API's authentication: only `Authorization: Bearer <token>` (Hono's `bearerAuth`,
- * the token compared in constant time), 401 with `WWW-Authenticate` otherwise, and failures
- * throttled per client: after a burst of failed attempts a client is answered 429 with
- * `Retry-After`, right token or not, until its bucket refills. The failure counts are kept in
+ * The operator API's authentication, two ways in:
+ * - `Authorization: Bearer <token>` (Hono's `bearerAuth`): the root OPERATOR_TOKEN, compared in
+ *   constant time, or a named operator's token, looked up by its digest;
+ * - the console's session cookie (no Authorization header): a live session, and for every
+ *   state-changing request the service's own origin and the session's CSRF token in
+ *   `X-CSRF-Token` (double submit: a cross-site page can neither read the token nor set the header).
+ * Failures are throttled per client: after a burst of failed attempts a client is answered 429
+ * with `Retry-After`, right token or not, until its bucket refills. The failure counts are kept in
  * the store, so on PostgreSQL they hold across every service process.
+ * The acting operator's name is the context variable `operatorName` (and in every log line).
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { bearerAuth } from 'hono/bearer-auth';
 import { HTTPException } from 'hono/http-exception';
 import { ERROR_CODES } from '../../shared/error-codes.js';
@@ -15,21 +19,28 @@ import { AppError } from '../errors.js';
 import { clientIp } from '../http/client-ip.js';
 import type { RateLimit } from '../http/rate-limiter.js';
 import { storeRateLimiter } from '../http/store-rate-limiter.js';
+import type { Logger } from '../log.js';
+import { operatorForToken } from './operator-accounts.js';
+import { findSession, isValidCsrfToken } from './operator-sessions.js';
+import { isSafeMethod, isSameOriginRequest } from './request-origin.js';
+import { sessionCookie } from './session-cookie.js';
 
 /** Ten failures in a row, then one more attempt a minute. */
 export const OPERATOR_AUTH_FAILURES: RateLimit = { burst: 10, perSecond: 1 / 60 };
 export const OPERATOR_REALM = 'operator';
+export const CSRF_HEADER = 'X-CSRF-Token';
 
-const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
+/** Context variables set for every authenticated operator request. */
+export type OperatorVariables = { operatorName: string; log: Logger };
 
-export function operatorAuth(deps: AppDeps, limit: RateLimit = OPERATOR_AUTH_FAILURES): MiddlewareHandler {
-  const configured = deps.config.operatorToken;
-  const expected = digest(configured ?? '');
-  // Digests of equal length make the comparison constant-time whatever the token's length.
-  const verifyToken = (token: string) => configured !== undefined && timingSafeEqual(digest(token), expected);
-  const bearer = bearerAuth({ realm: OPERATOR_REALM, verifyToken });
+export function operatorAuth(
+  deps: AppDeps,
+  limit: RateLimit = OPERATOR_AUTH_FAILURES,
+): MiddlewareHandler<{ Variables: OperatorVariables }> {
+  const cookie = sessionCookie(deps.config.publicBaseUrl);
   const failures = storeRateLimiter(deps.db, 'operator_auth', limit);
   const noop = async () => {};
+  const plainChallenge = `Bearer realm="${OPERATOR_REALM}"`;
 
   return async (c, next) => {
     const client = clientIp(c, deps.config.trustProxy);
@@ -41,22 +52,54 @@ export function operatorAuth(deps: AppDeps, limit: RateLimit = OPERATOR_AUTH_FAI
         { headers: { 'Retry-After': String(throttled.retryAfterSeconds) } },
       );
     }
+    const sessionId = c.req.header('authorization') === undefined ? cookie.read(c) : undefined;
+    let name: string | undefined;
     let challenge: string | undefined;
-    try {
-      await bearer(c, noop);
-    } catch (error) {
-      if (!(error instanceof HTTPException)) throw error;
-      challenge = error.getResponse().headers.get('WWW-Authenticate') ?? `Bearer realm="${OPERATOR_REALM}"`;
+    if (sessionId !== undefined) {
+      name = await sessionOperator(deps, c, sessionId);
+      if (name === undefined) challenge = plainChallenge;
+    } else {
+      const bearer = bearerAuth({
+        realm: OPERATOR_REALM,
+        verifyToken: async (token) => {
+          name = await operatorForToken(deps.db, deps.config.operatorToken, token);
+          return name !== undefined;
+        },
+      });
+      try {
+        // bearerAuth is typed for the default environment; the context is the same object.
+        await bearer(c as unknown as Context, noop);
+      } catch (error) {
+        if (!(error instanceof HTTPException)) throw error;
+        challenge = error.getResponse().headers.get('WWW-Authenticate') ?? plainChallenge;
+      }
     }
-    if (challenge !== undefined) {
+    if (challenge !== undefined || name === undefined) {
       await failures.take(client, deps.clock.now());
       c.get('log')?.warn('operator authentication failed', { client });
       throw new AppError(
         ERROR_CODES.unauthorized,
-        'Authorization: "Bearer <operator token>" with a valid token is required',
-        { headers: { 'WWW-Authenticate': challenge } },
+        'Authorization: "Bearer <operator token>" with a valid token, or a console session, is required',
+        { headers: { 'WWW-Authenticate': challenge ?? plainChallenge } },
       );
     }
+    c.set('operatorName', name);
+    c.set('log', c.var.log.child({ operator: name }));
     await next();
   };
+}
+
+/** The operator of a live session; a write must also pass the origin and CSRF checks (403). */
+async function sessionOperator(deps: AppDeps, c: Context, sessionId: string): Promise<string | undefined> {
+  const session = await findSession(deps.db, sessionId, deps.clock.now());
+  if (!session) return undefined;
+  if (!isSafeMethod(c.req.method)) {
+    if (!isSameOriginRequest(c, deps.config.publicBaseUrl)) {
+      throw new AppError(ERROR_CODES.forbidden, 'Origin: cross-site requests are refused');
+    }
+    if (!isValidCsrfToken(deps.config.secretKey, sessionId, c.req.header(CSRF_HEADER))) {
+      throw new AppError(ERROR_CODES.forbidden, `${CSRF_HEADER}: missing or not this session's token`);
+    }
+  }
+  return session.operator_name;
 }

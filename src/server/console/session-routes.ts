@@ -1,0 +1,109 @@
+/**
+ * The console's session endpoints under /console/api: sign in with an operator token (root or
+ * named) for a session cookie, read the session (operator name, expiry, CSRF token), sign out.
+ * Failed sign-ins count with failed bearer tokens per client address, in the store.
+ */
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { ERROR_CODES } from '../../shared/error-codes.js';
+import type { AppDeps } from '../app-deps.js';
+import { AppError } from '../errors.js';
+import { clientIp } from '../http/client-ip.js';
+import { parseJson } from '../http/parse-json.js';
+import type { RateLimit } from '../http/rate-limiter.js';
+import type { RequestVariables } from '../http/request-context.js';
+import { storeRateLimiter } from '../http/store-rate-limiter.js';
+import { isActiveOperator, operatorForToken } from '../operator/operator-accounts.js';
+import { CSRF_HEADER, OPERATOR_AUTH_FAILURES } from '../operator/operator-auth.js';
+import {
+  createSession,
+  csrfTokenFor,
+  deleteSession,
+  findSession,
+  isValidCsrfToken,
+} from '../operator/operator-sessions.js';
+import { isSameOriginRequest } from '../operator/request-origin.js';
+import { sessionCookie } from '../operator/session-cookie.js';
+
+export const SignInSchema = z.object({ token: z.string().min(1).max(200) }).meta({ id: 'ConsoleSignIn' });
+
+const ok = <T>(data: T) => ({ result: 'success' as const, data });
+
+export function sessionRoutes(deps: AppDeps, limit: RateLimit = OPERATOR_AUTH_FAILURES) {
+  const app = new Hono<{ Variables: RequestVariables }>();
+  const { db, clock, config } = deps;
+  const cookie = sessionCookie(config.publicBaseUrl);
+  // Failed sign-ins count with failed bearer tokens, per client, in the store (all processes).
+  const failures = storeRateLimiter(db, 'operator_auth', limit);
+  const sessionView = (sessionId: string, operator: string, expiresAt: Date) => ({
+    operator,
+    expires_at: expiresAt.toISOString(),
+    csrf_token: csrfTokenFor(config.secretKey, sessionId),
+    csrf_header: CSRF_HEADER,
+  });
+  const refuseCrossSite = (c: Parameters<typeof isSameOriginRequest>[0]) => {
+    if (!isSameOriginRequest(c, config.publicBaseUrl)) {
+      throw new AppError(ERROR_CODES.forbidden, 'Origin: cross-site requests are refused');
+    }
+  };
+
+  app.post('/session', async (c) => {
+    refuseCrossSite(c);
+    const client = clientIp(c, config.trustProxy);
+    const decision = await failures.peek(client, clock.now());
+    if (!decision.allowed) {
+      throw new AppError(ERROR_CODES.rateLimited, 'sign-in: too many attempts, try again later', {
+        headers: { 'Retry-After': String(decision.retryAfterSeconds) },
+      });
+    }
+    const { token } = await parseJson(c, SignInSchema);
+    const operator = await operatorForToken(db, config.operatorToken, token.trim());
+    if (operator === undefined) {
+      await failures.take(client, clock.now());
+      c.var.log.warn('console sign-in refused', { client });
+      throw new AppError(ERROR_CODES.unauthorized, 'token: not a valid operator token');
+    }
+    const now = clock.now();
+    const session = await createSession(
+      db,
+      {
+        operatorName: operator,
+        clientIp: clientIp(c, config.trustProxy),
+        userAgent: c.req.header('user-agent') ?? '',
+      },
+      now,
+      config.consoleSessionSeconds,
+    );
+    cookie.write(c, session.id, config.consoleSessionSeconds);
+    c.header('Cache-Control', 'no-store');
+    c.var.log.info('console sign-in', { operator });
+    return c.json(ok(sessionView(session.id, operator, session.expiresAt)), 201);
+  });
+
+  app.get('/session', async (c) => {
+    c.header('Cache-Control', 'no-store');
+    const id = cookie.read(c);
+    const session = id ? await findSession(db, id, clock.now()) : undefined;
+    if (!id || !session || !(await isActiveOperator(db, session.operator_name))) {
+      throw new AppError(ERROR_CODES.unauthorized, 'session: not signed in');
+    }
+    return c.json(ok(sessionView(id, session.operator_name, session.expires_at)));
+  });
+
+  app.delete('/session', async (c) => {
+    refuseCrossSite(c);
+    c.header('Cache-Control', 'no-store');
+    const id = cookie.read(c);
+    const session = id ? await findSession(db, id, clock.now()) : undefined;
+    if (id && session) {
+      if (!isValidCsrfToken(config.secretKey, id, c.req.header(CSRF_HEADER))) {
+        throw new AppError(ERROR_CODES.forbidden, `${CSRF_HEADER}: missing or not this session's token`);
+      }
+      await deleteSession(db, id);
+    }
+    cookie.clear(c);
+    return c.json(ok({ signed_out: true }));
+  });
+
+  return app;
+}

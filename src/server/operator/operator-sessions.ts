@@ -1,0 +1,65 @@
+/**
+ * Console sessions: a random id in an HttpOnly cookie, stored as its SHA-256 digest with an
+ * absolute expiry, so any process sharing the store accepts it and a copy of the database does
+ * not reveal live sessions. The CSRF token is derived from the session id with SECRET_KEY
+ * (HMAC), so it needs no storage and dies with the session.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Queryable } from '../store/db.js';
+import { digest, randomToken } from './operator-accounts.js';
+
+export interface ConsoleSession {
+  readonly operator_name: string;
+  readonly created_at: Date;
+  readonly expires_at: Date;
+}
+
+export interface NewSession {
+  readonly operatorName: string;
+  readonly clientIp: string;
+  readonly userAgent: string;
+}
+
+export async function createSession(
+  db: Queryable,
+  input: NewSession,
+  now: Date,
+  ttlSeconds: number,
+): Promise<{ id: string; expiresAt: Date }> {
+  const id = randomToken('');
+  const expiresAt = new Date(now.getTime() + ttlSeconds * 1000);
+  // Expired rows are cleared as new sessions begin: sign-ins are rare, the index makes it cheap.
+  await db.query('DELETE FROM operator_sessions WHERE expires_at <= $1', [now]);
+  await db.query(
+    `INSERT INTO operator_sessions (id_digest, operator_name, created_at, expires_at, client_ip, user_agent)
+     VALUES ($1, $2, $3, $4, $5, $6)`,
+    [digest(id), input.operatorName, now, expiresAt, input.clientIp, input.userAgent.slice(0, 256)],
+  );
+  return { id, expiresAt };
+}
+
+/** The live session for a cookie value, if any. */
+export async function findSession(db: Queryable, id: string, now: Date): Promise<ConsoleSession | undefined> {
+  if (id === '' || id.length > 100) return undefined;
+  const rows = await db.query<ConsoleSession>(
+    `SELECT operator_name, created_at, expires_at FROM operator_sessions
+     WHERE id_digest = $1 AND expires_at > $2`,
+    [digest(id), now],
+  );
+  return rows[0];
+}
+
+export async function deleteSession(db: Queryable, id: string): Promise<void> {
+  await db.query('DELETE FROM operator_sessions WHERE id_digest = $1', [digest(id)]);
+}
+
+export function csrfTokenFor(secretKey: Buffer, sessionId: string): string {
+  return createHmac('sha256', secretKey).update(`console-csrf:${sessionId}`).digest('base64url');
+}
+
+export function isValidCsrfToken(secretKey: Buffer, sessionId: string, given: string | undefined): boolean {
+  if (!given) return false;
+  const expected = Buffer.from(csrfTokenFor(secretKey, sessionId));
+  const actual = Buffer.from(given);
+  return actual.length === expected.length && timingSafeEqual(actual, expected);
+}

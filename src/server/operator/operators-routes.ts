@@ -1,0 +1,64 @@
+/**
+ * Named operators under /operator/api/operators: the root operator (OPERATOR_TOKEN) adds one
+ * (its token is shown once), lists them and revokes one (its console sessions end with it).
+ */
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { ERROR_CODES } from '../../shared/error-codes.js';
+import type { AppDeps } from '../app-deps.js';
+import { AppError, notFound } from '../errors.js';
+import { parseJson } from '../http/parse-json.js';
+import {
+  createOperator,
+  listOperators,
+  OPERATOR_NAME,
+  ROOT_OPERATOR,
+  revokeOperator,
+} from './operator-accounts.js';
+import type { OperatorVariables } from './operator-auth.js';
+
+export const CreateOperatorSchema = z
+  .object({
+    name: z
+      .string()
+      .regex(OPERATOR_NAME, 'must be 1-40 lower-case letters, digits, dots, dashes or underscores')
+      .refine((name) => name !== ROOT_OPERATOR, `'${ROOT_OPERATOR}' is the configured OPERATOR_TOKEN`),
+  })
+  .meta({ id: 'CreateOperator' });
+
+const ok = <T>(data: T) => ({ result: 'success' as const, data });
+
+export function operatorsRoutes(deps: AppDeps) {
+  const app = new Hono<{ Variables: OperatorVariables }>();
+  const { db, clock } = deps;
+
+  for (const path of ['/operators', '/operators/*']) {
+    app.use(path, async (c, next) => {
+      if (c.req.method !== 'GET' && c.var.operatorName !== ROOT_OPERATOR) {
+        throw new AppError(ERROR_CODES.forbidden, 'operators: only the root operator manages operators');
+      }
+      await next();
+    });
+  }
+
+  app.get('/operators', async (c) => c.json(ok(await listOperators(db))));
+
+  app.post('/operators', async (c) => {
+    const { name } = await parseJson(c, CreateOperatorSchema);
+    const result = await createOperator(db, name, c.var.operatorName, clock.now());
+    if (result.kind === 'name_taken') {
+      throw new AppError(ERROR_CODES.nameTaken, 'name: an operator with this name exists');
+    }
+    c.var.log.info('operator created', { name });
+    return c.json(ok({ ...result.operator, token: result.token }), 201);
+  });
+
+  app.delete('/operators/:name', async (c) => {
+    const revoked = await db.transaction((tx) => revokeOperator(tx, c.req.param('name'), clock.now()));
+    if (!revoked) throw notFound('name: no such active operator');
+    c.var.log.info('operator revoked', { name: c.req.param('name') });
+    return c.json(ok({ name: c.req.param('name'), status: 'revoked' }));
+  });
+
+  return app;
+}
