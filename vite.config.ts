@@ -1,43 +1,58 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
- * One config for the checkout build and for the test projects:
- * - the checkout page builds to dist/checkout, served by the service under /checkout/;
- * - `npm test` runs the server/shared tests in Node and the page's tests in happy-dom;
+ * One config for both browser builds and for the test projects:
+ * - the checkout page (default mode) builds to dist/checkout, served by the service under /checkout/;
+ * - the operator console (`vite build --mode console`) builds from src/console/index.html to
+ *   dist/console, served under /console/; the checkout's weight budget applies to dist/checkout only;
+ * - `npm test` runs the server/shared tests in Node and the page's and console's tests in happy-dom;
  * - the browser (e2e) suite has its own project, run by `npm run test:e2e`.
  */
-export default defineConfig({
-  base: '/checkout/',
-  publicDir: 'public',
-  oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
-  build: {
-    outDir: 'dist/checkout',
-    emptyOutDir: true,
-    target: 'es2020',
-    assetsInlineLimit: 0,
-    modulePreload: { polyfill: false },
-  },
-  test: {
-    projects: [
-      {
-        extends: true,
-        test: {
-          name: 'server',
-          environment: 'node',
-          include: ['test/server/**/*.test.ts', 'test/shared/**/*.test.ts'],
-          globalSetup: ['test/server/support/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+export default defineConfig(({ mode }) => {
+  const isConsole = mode === 'console';
+  return {
+    base: isConsole ? '/console/' : '/checkout/',
+    ...(isConsole ? { root: fileURLToPath(new URL('./src/console', import.meta.url)) } : {}),
+    publicDir: isConsole ? false : 'public',
+    oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
+    build: {
+      outDir: fileURLToPath(new URL(isConsole ? './dist/console' : './dist/checkout', import.meta.url)),
+      emptyOutDir: true,
+      target: 'es2020',
+      assetsInlineLimit: 0,
+      modulePreload: { polyfill: false },
+    },
+    test: {
+      projects: [
+        {
+          extends: true,
+          test: {
+            name: 'server',
+            environment: 'node',
+            include: ['test/server/**/*.test.ts', 'test/shared/**/*.test.ts'],
+            globalSetup: ['test/server/support/global-setup.ts'],
+            testTimeout: 30_000,
+            hookTimeout: 60_000,
+          },
         },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'checkout',
-          environment: 'happy-dom',
-          include: ['test/checkout/**/*.test.{ts,tsx}'],
+        {
+          extends: true,
+          test: {
+            name: 'checkout',
+            environment: 'happy-dom',
+            include: ['test/checkout/**/*.test.{ts,tsx}'],
+          },
         },
-      },
-    ],
-  },
+        {
+          extends: true,
+          test: {
+            name: 'console',
+            environment: 'happy-dom',
+            include: ['test/console/**/*.test.{ts,tsx}'],
+          },
+        },
+      ],
+    },
+  };
 });

@@ -12,6 +12,7 @@ import {
   type PayerLimits,
 } from './checkout-api/checkout-api-routes.js';
 import { demoRoutes } from './checkout-api/demo-route.js';
+import { consoleApiRoutes } from './console/console-api-routes.js';
 import { sessionRoutes } from './console/session-routes.js';
 import { AppError, isAppError, notFound } from './errors.js';
 import { gatewayRoutes } from './gateway/gateway-routes.js';
@@ -87,6 +88,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<{ Varia
   app.route('/operator/api', operatorRoutes(deps));
   app.route('/operator/api', backupRoutes(deps));
   app.route('/operator/api', operatorsRoutes(deps));
+  app.route('/operator/api', consoleApiRoutes(deps));
   for (const extra of options.operatorExtras ?? []) app.route('/operator/api', extra);
   app.route('/console/api', sessionRoutes(deps));
   if (options.consolePage) app.route('/', options.consolePage);

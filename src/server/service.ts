@@ -2,8 +2,9 @@
  * Assembles a running service from a validated configuration: store, app, dispatcher,
  * background work and the HTTP server. main.ts calls it; so can a harness.
  */
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { type AddressInfo, createServer } from 'node:net';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.js';
@@ -13,6 +14,7 @@ import { DEFAULT_PAYER_LIMITS, scalePayerLimits } from './checkout-api/checkout-
 import { checkoutPageRoutes } from './checkout-page/checkout-page-routes.js';
 import { systemClock } from './clock.js';
 import type { Config } from './config.js';
+import { consolePageRoutes } from './console/console-page-routes.js';
 import { answerClientErrors } from './http/client-errors.js';
 import { createMetrics } from './http/metrics.js';
 import { metricsRoutes } from './http/metrics-routes.js';
@@ -34,6 +36,7 @@ export interface RunningService {
 }
 
 export const DEFAULT_CHECKOUT_DIR = fileURLToPath(new URL('../../checkout', import.meta.url));
+export const DEFAULT_CONSOLE_DIR = fileURLToPath(new URL('../../console', import.meta.url));
 
 export async function startService(
   config: Config,
@@ -82,8 +85,13 @@ export async function startService(
       return (await findMerchant(db, order.merchant_uid))?.embed_origins ?? [];
     },
   });
+  // The console is optional in a build: without dist/console the operator API still serves the CLI.
+  const consoleDir = DEFAULT_CONSOLE_DIR;
+  const consolePage = existsSync(join(consoleDir, 'index.html')) ? consolePageRoutes(consoleDir) : undefined;
+  if (!consolePage) log.warn('operator console not built; /console/ is not served', { dir: consoleDir });
   const app = createApp(deps, {
     checkoutPage,
+    ...(consolePage ? { consolePage } : {}),
     operatorExtras: [callbackRoutes(deps)],
     payerLimits: scalePayerLimits(DEFAULT_PAYER_LIMITS, config.payerRateLimitScale),
   });

@@ -1,0 +1,144 @@
+import ky, { type KyInstance } from 'ky';
+import type { ApiResult } from './api-result.js';
+import type {
+  BankCredit,
+  ConsoleOrder,
+  IssuedKey,
+  LedgerLine,
+  Merchant,
+  MerchantDetail,
+  OrderPage,
+  SessionInfo,
+  TimelineEntry,
+  TodaySummary,
+} from './console-types.js';
+
+export type MerchantInput = Partial<Record<string, string | readonly string[] | null>>;
+
+/**
+ * The operator API as the console uses it: the only place in the console that makes requests.
+ * The session lives in an HttpOnly cookie the page never sees; the CSRF token read at sign-in
+ * (or from the session) is sent with every state-changing request.
+ */
+export interface ConsoleApi {
+  session(): Promise<ApiResult<SessionInfo>>;
+  signIn(token: string): Promise<ApiResult<SessionInfo>>;
+  signOut(): Promise<ApiResult<unknown>>;
+  today(): Promise<ApiResult<TodaySummary>>;
+  searchOrders(query: Record<string, string>, cursor?: string): Promise<ApiResult<OrderPage>>;
+  order(paymentUid: string): Promise<ApiResult<ConsoleOrder>>;
+  timeline(paymentUid: string): Promise<ApiResult<TimelineEntry[]>>;
+  resendCallback(paymentUid: string, note: string): Promise<ApiResult<unknown>>;
+  setStatus(paymentUid: string, status: string, reason: string): Promise<ApiResult<ConsoleOrder>>;
+  merchants(): Promise<ApiResult<Merchant[]>>;
+  merchant(uid: string): Promise<ApiResult<MerchantDetail>>;
+  createMerchant(input: MerchantInput): Promise<ApiResult<{ merchant: Merchant } & IssuedKey>>;
+  updateMerchant(uid: string, input: MerchantInput): Promise<ApiResult<Merchant>>;
+  setMerchantEnabled(uid: string, enabled: boolean): Promise<ApiResult<Merchant>>;
+  issueKey(uid: string): Promise<ApiResult<IssuedKey>>;
+  revokeKey(uid: string, key: string): Promise<ApiResult<unknown>>;
+  blacklist(uid: string): Promise<ApiResult<{ from_name: string; created_at: string }[]>>;
+  addToBlacklist(uid: string, fromName: string): Promise<ApiResult<unknown>>;
+  removeFromBlacklist(uid: string, fromName: string): Promise<ApiResult<unknown>>;
+  ledger(uid: string): Promise<ApiResult<LedgerLine[]>>;
+  credits(unmatchedOnly: boolean): Promise<ApiResult<BankCredit[]>>;
+  postCredit(input: Record<string, string>): Promise<ApiResult<Record<string, string>>>;
+}
+
+export interface ConsoleApiOptions {
+  readonly baseUrl: string;
+  readonly fetch?: typeof fetch;
+  readonly timeoutMs?: number;
+}
+
+type Method = 'get' | 'post' | 'patch' | 'delete';
+
+export function createConsoleApi(options: ConsoleApiOptions): ConsoleApi {
+  const client = ky.create({
+    prefixUrl: options.baseUrl,
+    retry: 0,
+    timeout: options.timeoutMs ?? 20_000,
+    throwHttpErrors: false,
+    cache: 'no-store',
+    credentials: 'same-origin',
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
+  let csrf = '';
+  const call = <T>(method: Method, path: string, json?: unknown) => send<T>(client, method, path, json, csrf);
+  const op = (path: string) => `operator/api/${path}`;
+  const uid = encodeURIComponent;
+  const remember = (result: ApiResult<SessionInfo>) => {
+    csrf = result.kind === 'ok' ? result.data.csrf_token : '';
+    return result;
+  };
+
+  return {
+    session: async () => remember(await call<SessionInfo>('get', 'console/api/session')),
+    signIn: async (token) => remember(await call<SessionInfo>('post', 'console/api/session', { token })),
+    signOut: async () => {
+      const result = await call('delete', 'console/api/session');
+      csrf = '';
+      return result;
+    },
+    today: () => call('get', op('summary/today')),
+    searchOrders: (query, cursor) => {
+      const params = new URLSearchParams();
+      for (const [name, value] of Object.entries(query)) if (value) params.set(name, value);
+      if (cursor) params.set('cursor', cursor);
+      return call('get', op(`order-search?${params}`));
+    },
+    order: (paymentUid) => call('get', op(`orders/${uid(paymentUid)}`)),
+    timeline: (paymentUid) => call('get', op(`orders/${uid(paymentUid)}/timeline`)),
+    resendCallback: (paymentUid, note) =>
+      call('post', op(`orders/${uid(paymentUid)}/callbacks/resend`), { note }),
+    setStatus: (paymentUid, status, reason) =>
+      call('post', op(`orders/${uid(paymentUid)}/status`), { status, ...(reason ? { reason } : {}) }),
+    merchants: () => call('get', op('merchants')),
+    merchant: (merchantUid) => call('get', op(`merchants/${uid(merchantUid)}`)),
+    createMerchant: (input) => call('post', op('merchants'), input),
+    updateMerchant: (merchantUid, input) => call('patch', op(`merchants/${uid(merchantUid)}`), input),
+    setMerchantEnabled: (merchantUid, enabled) =>
+      call('post', op(`merchants/${uid(merchantUid)}/${enabled ? 'enable' : 'disable'}`)),
+    issueKey: (merchantUid) => call('post', op(`merchants/${uid(merchantUid)}/keys`)),
+    revokeKey: (merchantUid, key) => call('delete', op(`merchants/${uid(merchantUid)}/keys/${uid(key)}`)),
+    blacklist: (merchantUid) => call('get', op(`merchants/${uid(merchantUid)}/blacklist`)),
+    addToBlacklist: (merchantUid, fromName) =>
+      call('post', op(`merchants/${uid(merchantUid)}/blacklist`), { from_name: fromName }),
+    removeFromBlacklist: (merchantUid, fromName) =>
+      call('delete', op(`merchants/${uid(merchantUid)}/blacklist/${uid(fromName)}`)),
+    ledger: (merchantUid) => call('get', op(`merchants/${uid(merchantUid)}/ledger?limit=20`)),
+    credits: (unmatchedOnly) => call('get', op(`credits?limit=200${unmatchedOnly ? '&unmatched=true' : ''}`)),
+    postCredit: (input) => call('post', op('credits'), input),
+  };
+}
+
+async function send<T>(
+  client: KyInstance,
+  method: Method,
+  path: string,
+  json: unknown,
+  csrf: string,
+): Promise<ApiResult<T>> {
+  let response: Response;
+  try {
+    response = await client(path, {
+      method,
+      headers: method === 'get' || !csrf ? {} : { 'X-CSRF-Token': csrf },
+      ...(json === undefined ? {} : { json }),
+    });
+  } catch {
+    return { kind: 'offline' };
+  }
+  const body = (await response.json().catch(() => undefined)) as
+    | { result?: string; data?: unknown }
+    | undefined;
+  if (response.status === 401) return { kind: 'unauthorized' };
+  if (response.ok && body?.result === 'success') return { kind: 'ok', data: body.data as T };
+  if (response.status >= 500 || body?.result !== 'error') return { kind: 'offline' };
+  const error = (body.data ?? {}) as { error?: unknown; details?: unknown };
+  return {
+    kind: 'refused',
+    code: typeof error.error === 'string' ? error.error : `http_${response.status}`,
+    details: typeof error.details === 'string' ? error.details : '',
+  };
+}

@@ -1,0 +1,56 @@
+import type { ComponentChildren } from 'preact';
+import { useSession } from '../hooks/use-session.js';
+import type { Route } from '../lib/route.js';
+
+const NAV = [
+  { href: '#/today', label: 'Today', screens: ['today'] },
+  { href: '#/orders', label: 'Orders', screens: ['orders', 'order'] },
+  { href: '#/credits', label: 'Credits', screens: ['credits'] },
+  { href: '#/merchants', label: 'Merchants', screens: ['merchants', 'merchant'] },
+] as const;
+
+/** Header with the navigation, the operator's name and sign-out, around the current screen. */
+export function ConsoleShell({
+  route,
+  children,
+}: {
+  readonly route: Route;
+  readonly children: ComponentChildren;
+}) {
+  const session = useSession();
+  return (
+    <>
+      <header class="top">
+        <a class="skip" href="#main">
+          Skip to content
+        </a>
+        <span class="brand">Operator console</span>
+        <nav aria-label="Screens">
+          <ul>
+            {NAV.map((item) => (
+              <li key={item.href}>
+                <a
+                  href={item.href}
+                  aria-current={
+                    (item.screens as readonly string[]).includes(route.screen) ? 'page' : undefined
+                  }
+                >
+                  {item.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <span class="who">
+          Signed in as <strong>{session.operator}</strong>
+        </span>
+        <button type="button" onClick={() => void session.signOut()}>
+          Sign out
+        </button>
+      </header>
+      <main id="main" tabIndex={-1}>
+        {children}
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,58 @@
+import { useState } from 'preact/hooks';
+import { MERCHANT_FIELDS, type MerchantDraft } from '../lib/merchant-form.js';
+
+export interface MerchantFormProps {
+  readonly initial: MerchantDraft;
+  readonly submitLabel: string;
+  readonly busy: boolean;
+  readonly error: string;
+  readonly onSubmit: (draft: MerchantDraft) => void;
+}
+
+/** A merchant's display settings, collection accounts, limits and frame origins. */
+export function MerchantForm({ initial, submitLabel, busy, error, onSubmit }: MerchantFormProps) {
+  const [draft, setDraft] = useState(initial);
+  const groups = [...new Set(MERCHANT_FIELDS.map((field) => field.group))];
+  return (
+    <form
+      class="stack"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit(draft);
+      }}
+    >
+      {groups.map((group) => (
+        <fieldset key={group}>
+          <legend>{group}</legend>
+          <div class="grid">
+            {MERCHANT_FIELDS.filter((field) => field.group === group).map((field) => {
+              const id = `merchant-${field.name}`;
+              const onInput = (event: { currentTarget: { value: string } }) =>
+                setDraft({ ...draft, [field.name]: event.currentTarget.value });
+              return (
+                <div key={field.name} class={field.name === 'embed_origins' ? 'wide' : ''}>
+                  <label for={id}>{field.label}</label>
+                  {field.name === 'embed_origins' ? (
+                    <textarea id={id} rows={3} value={draft[field.name]} onInput={onInput} />
+                  ) : (
+                    <input id={id} value={draft[field.name]} onInput={onInput} />
+                  )}
+                </div>
+              );
+            })}
+          </div>
+        </fieldset>
+      ))}
+      {error ? (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div>
+        <button type="submit" class="primary" disabled={busy}>
+          {submitLabel}
+        </button>
+      </div>
+    </form>
+  );
+}

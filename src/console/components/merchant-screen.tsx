@@ -1,0 +1,303 @@
+import { useState } from 'preact/hooks';
+import type { IssuedKey, MerchantDetail } from '../api/console-types.js';
+import { useAppDeps } from '../app-deps.js';
+import { useAction } from '../hooks/use-action.js';
+import { useResource } from '../hooks/use-resource.js';
+import { formatInr } from '../lib/format-inr.js';
+import { formatIst } from '../lib/format-ist.js';
+import { draftOf, merchantBody } from '../lib/merchant-form.js';
+import { orderHref, ordersHref } from '../lib/route.js';
+import { ConfirmDialog } from './confirm-dialog.js';
+import { LoadState } from './load-state.js';
+import { MerchantForm } from './merchant-form.js';
+import { SecretOnce } from './secret-once.js';
+import { StatusBadge } from './status-badge.js';
+
+type Pending =
+  | { kind: 'revoke'; key: string }
+  | { kind: 'status'; enable: boolean }
+  | { kind: 'unblock'; fromName: string };
+
+/** One merchant: balance and ledger, settings, API keys, blacklist, disable or enable. */
+export function MerchantScreen({ merchantUid }: { readonly merchantUid: string }) {
+  const { api } = useAppDeps();
+  const [merchant, reloadMerchant] = useResource(() => api.merchant(merchantUid), `merchant:${merchantUid}`);
+  const [ledger, reloadLedger] = useResource(() => api.ledger(merchantUid), `ledger:${merchantUid}`);
+  const [blacklist, reloadBlacklist] = useResource(
+    () => api.blacklist(merchantUid),
+    `blacklist:${merchantUid}`,
+  );
+  const [issued, setIssued] = useState<IssuedKey | undefined>(undefined);
+  const [pending, setPending] = useState<Pending | undefined>(undefined);
+  const [saved, setSaved] = useState('');
+  const [blockName, setBlockName] = useState('');
+  const save = useAction();
+  const keys = useAction();
+  const block = useAction();
+  const confirm = useAction();
+
+  const onConfirm = async () => {
+    if (!pending) return;
+    const done =
+      pending.kind === 'revoke'
+        ? await confirm.run(() => api.revokeKey(merchantUid, pending.key))
+        : pending.kind === 'status'
+          ? await confirm.run(() => api.setMerchantEnabled(merchantUid, pending.enable))
+          : await confirm.run(() => api.removeFromBlacklist(merchantUid, pending.fromName));
+    if (done !== undefined) {
+      setPending(undefined);
+      reloadMerchant();
+      reloadBlacklist();
+    }
+  };
+
+  return (
+    <>
+      <p>
+        <a href="#/merchants">← Merchants</a>
+      </p>
+      <LoadState resource={merchant} retry={reloadMerchant} what="the merchant">
+        {(data: MerchantDetail) => (
+          <>
+            <div class="title-row">
+              <h1>
+                {data.name} <StatusBadge status={data.status} />
+              </h1>
+              <button
+                type="button"
+                onClick={() => {
+                  confirm.clear();
+                  setPending({ kind: 'status', enable: data.status !== 'active' });
+                }}
+              >
+                {data.status === 'active' ? 'Disable merchant' : 'Enable merchant'}
+              </button>
+            </div>
+            <p class="mono muted">{data.uid}</p>
+            <section class="tiles" aria-label="Balance">
+              <div class="tile">
+                <h2>Available</h2>
+                <p class="figure">{formatInr(data.balance.inr)}</p>
+              </div>
+              <div class="tile">
+                <h2>Held for payouts</h2>
+                <p class="figure">{formatInr(data.balance.inr_held)}</p>
+              </div>
+              <div class="tile">
+                <h2>Orders</h2>
+                <p class="figure">
+                  <a href={ordersHref({ merchant_uid: data.uid })}>All orders</a>
+                </p>
+              </div>
+            </section>
+
+            <section>
+              <h2>API keys</h2>
+              {issued ? (
+                <SecretOnce
+                  title="New API key"
+                  fields={[
+                    ['API key', issued.api_key],
+                    ['API secret', issued.api_secret],
+                  ]}
+                  onDone={() => setIssued(undefined)}
+                />
+              ) : null}
+              <ul class="plain">
+                {data.keys.map((key) => (
+                  <li key={key.key} class="row">
+                    <code class="mono">{key.key}</code> <StatusBadge status={key.status} />
+                    <span class="muted">created {formatIst(key.created_at)}</span>
+                    {key.status === 'active' ? (
+                      <button
+                        type="button"
+                        onClick={() => {
+                          confirm.clear();
+                          setPending({ kind: 'revoke', key: key.key });
+                        }}
+                      >
+                        Revoke {key.key}
+                      </button>
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+              {keys.error ? (
+                <p class="error" role="alert">
+                  {keys.error}
+                </p>
+              ) : null}
+              <button
+                type="button"
+                disabled={keys.busy}
+                onClick={async () => {
+                  const key = await keys.run(() => api.issueKey(merchantUid));
+                  if (key) {
+                    setIssued(key);
+                    reloadMerchant();
+                  }
+                }}
+              >
+                Create API key
+              </button>
+            </section>
+
+            <section>
+              <h2>Settings</h2>
+              {saved ? (
+                <p class="notice notice-good" role="status">
+                  {saved}
+                </p>
+              ) : null}
+              <MerchantForm
+                key={data.uid}
+                initial={draftOf(data)}
+                submitLabel="Save settings"
+                busy={save.busy}
+                error={save.error}
+                onSubmit={async (draft) => {
+                  setSaved('');
+                  const body = merchantBody(draft, draftOf(data));
+                  if (Object.keys(body).length === 0) {
+                    setSaved('Nothing changed.');
+                    return;
+                  }
+                  if (await save.run(() => api.updateMerchant(merchantUid, body))) {
+                    setSaved('Settings saved.');
+                    reloadMerchant();
+                  }
+                }}
+              />
+            </section>
+          </>
+        )}
+      </LoadState>
+
+      <section>
+        <h2>Blacklisted payer names</h2>
+        <LoadState resource={blacklist} retry={reloadBlacklist} what="the blacklist">
+          {(entries) =>
+            entries.length === 0 ? (
+              <p class="muted">Nobody is blacklisted.</p>
+            ) : (
+              <ul class="plain">
+                {entries.map((entry) => (
+                  <li key={entry.from_name} class="row">
+                    {entry.from_name}
+                    <button
+                      type="button"
+                      onClick={() => {
+                        confirm.clear();
+                        setPending({ kind: 'unblock', fromName: entry.from_name });
+                      }}
+                    >
+                      Remove {entry.from_name}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )
+          }
+        </LoadState>
+        <form
+          class="row"
+          onSubmit={async (event) => {
+            event.preventDefault();
+            if (!blockName.trim()) return;
+            if ((await block.run(() => api.addToBlacklist(merchantUid, blockName.trim()))) !== undefined) {
+              setBlockName('');
+              reloadBlacklist();
+            }
+          }}
+        >
+          <label for="block-name">Payer name</label>
+          <input
+            id="block-name"
+            value={blockName}
+            onInput={(event) => setBlockName(event.currentTarget.value)}
+          />
+          <button type="submit" disabled={block.busy}>
+            Add to blacklist
+          </button>
+        </form>
+        {block.error ? (
+          <p class="error" role="alert">
+            {block.error}
+          </p>
+        ) : null}
+      </section>
+
+      <section>
+        <h2>Recent ledger entries</h2>
+        <LoadState resource={ledger} retry={reloadLedger} what="ledger entries">
+          {(lines) =>
+            lines.length === 0 ? (
+              <p class="muted">No ledger entries yet.</p>
+            ) : (
+              <div class="table-wrap">
+                <table>
+                  <caption class="visually-hidden">Recent ledger entries</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">When (IST)</th>
+                      <th scope="col">Account</th>
+                      <th scope="col">Event</th>
+                      <th scope="col" class="num">
+                        Amount
+                      </th>
+                      <th scope="col">Order</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {lines.map((line) => (
+                      <tr key={line.id}>
+                        <td>{formatIst(line.created_at)}</td>
+                        <td>{line.account}</td>
+                        <td>{line.event}</td>
+                        <td class="num">{formatInr(line.amount)}</td>
+                        <td>
+                          <a class="mono" href={orderHref(line.payment_uid)}>
+                            {line.payment_uid}
+                          </a>
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )
+          }
+        </LoadState>
+      </section>
+
+      {pending ? (
+        <ConfirmDialog
+          title={
+            pending.kind === 'revoke'
+              ? 'Revoke API key'
+              : pending.kind === 'status'
+                ? pending.enable
+                  ? 'Enable merchant'
+                  : 'Disable merchant'
+                : 'Remove from blacklist'
+          }
+          message={
+            pending.kind === 'revoke'
+              ? `Requests signed with ${pending.key} will be refused from now on.`
+              : pending.kind === 'status'
+                ? pending.enable
+                  ? 'The merchant will be able to create orders again.'
+                  : 'The merchant will not be able to create orders until enabled again.'
+                : `${pending.fromName} will be able to pay this merchant again.`
+          }
+          confirmLabel="Confirm"
+          noteOptional
+          busy={confirm.busy}
+          error={confirm.error}
+          onConfirm={() => void onConfirm()}
+          onCancel={() => setPending(undefined)}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,137 @@
+import { useState } from 'preact/hooks';
+import type { ConsoleOrder } from '../api/console-types.js';
+import { useAppDeps } from '../app-deps.js';
+import { useAction } from '../hooks/use-action.js';
+import { useResource } from '../hooks/use-resource.js';
+import { formatInr } from '../lib/format-inr.js';
+import { formatIst } from '../lib/format-ist.js';
+import { type OrderAction, orderActions } from '../lib/order-actions.js';
+import { merchantHref } from '../lib/route.js';
+import { ConfirmDialog } from './confirm-dialog.js';
+import { LoadState } from './load-state.js';
+import { OrderTimeline } from './order-timeline.js';
+import { StatusBadge } from './status-badge.js';
+
+/** One order: its fields, the actions its state allows, and its whole timeline. */
+export function OrderScreen({ paymentUid }: { readonly paymentUid: string }) {
+  const { api } = useAppDeps();
+  const [order, reloadOrder] = useResource(() => api.order(paymentUid), `order:${paymentUid}`);
+  const [timeline, reloadTimeline] = useResource(() => api.timeline(paymentUid), `timeline:${paymentUid}`);
+  const [pending, setPending] = useState<OrderAction | undefined>(undefined);
+  const [done, setDone] = useState('');
+  const action = useAction();
+  const reload = () => {
+    reloadOrder();
+    reloadTimeline();
+  };
+  const confirm = async (note: string) => {
+    if (!pending) return;
+    const result =
+      pending.kind === 'resend'
+        ? await action.run(() => api.resendCallback(paymentUid, note))
+        : await action.run(() => api.setStatus(paymentUid, pending.status, note));
+    if (result !== undefined) {
+      setDone(pending.kind === 'resend' ? 'Callback queued again.' : `Status set to ${pending.status}.`);
+      setPending(undefined);
+      reload();
+    }
+  };
+  return (
+    <>
+      <p>
+        <a href="#/orders">← Orders</a>
+      </p>
+      <LoadState resource={order} retry={reloadOrder} what="the order">
+        {(data) => (
+          <>
+            <div class="title-row">
+              <h1>
+                Order {data.merchant_order_id} <StatusBadge status={data.payment_status} />
+              </h1>
+              <button type="button" onClick={reload}>
+                Refresh
+              </button>
+            </div>
+            <OrderFields order={data} />
+            {done ? (
+              <p class="notice notice-good" role="status">
+                {done}
+              </p>
+            ) : null}
+            <div class="row actions">
+              {orderActions(data).map((item) => (
+                <button
+                  type="button"
+                  key={item.label}
+                  onClick={() => {
+                    action.clear();
+                    setDone('');
+                    setPending(item);
+                  }}
+                >
+                  {item.label}
+                </button>
+              ))}
+            </div>
+          </>
+        )}
+      </LoadState>
+      <section>
+        <h2>Timeline</h2>
+        <LoadState resource={timeline} retry={reloadTimeline} what="the timeline">
+          {(entries) => <OrderTimeline entries={entries} />}
+        </LoadState>
+      </section>
+      {pending ? (
+        <ConfirmDialog
+          title={pending.label}
+          message={
+            pending.kind === 'resend'
+              ? 'Send the callback for the current status to the merchant again?'
+              : `Set this order to ${pending.status}? This cannot be undone.`
+          }
+          confirmLabel={pending.label}
+          noteOptional={pending.kind === 'status' && !pending.reasonRequired}
+          busy={action.busy}
+          error={action.error}
+          onConfirm={(note) => void confirm(note)}
+          onCancel={() => setPending(undefined)}
+        />
+      ) : null}
+    </>
+  );
+}
+
+function OrderFields({ order }: { readonly order: ConsoleOrder }) {
+  const rows: [string, preact.ComponentChildren][] = [
+    ['payment_uid', <span class="mono">{order.payment_uid}</span>],
+    ['Merchant', <a href={merchantHref(order.merchant_uid)}>{order.merchant_name || order.merchant_uid}</a>],
+    [
+      'Kind',
+      `${order.transaction_type === 'income' ? 'Collection' : 'Payout'}${order.payterm ? ` (${order.payterm})` : ''}`,
+    ],
+    ['Amount', formatInr(order.amount)],
+    ['Final amount', order.final_amount ? formatInr(order.final_amount) : '—'],
+    [
+      order.transaction_type === 'income' ? 'Payer' : 'Payee',
+      (order.transaction_type === 'income' ? order.from_name : order.to_name) || '—',
+    ],
+    ['UTR', order.serial_number || '—'],
+    ['Fail reason', order.payment_fail_reason || '—'],
+    [
+      'Callback',
+      `${order.notify_status ?? '—'}${order.notify_url ? ` → ${order.notify_url}` : ' (no notify_url)'}`,
+    ],
+    ['Created', formatIst(order.created_at)],
+  ];
+  return (
+    <dl class="fields">
+      {rows.map(([name, value]) => (
+        <div key={name}>
+          <dt>{name}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,60 @@
+import { useState } from 'preact/hooks';
+import { describeFailure } from '../api/api-result.js';
+import type { SessionInfo } from '../api/console-types.js';
+import { useAppDeps } from '../app-deps.js';
+
+export interface SignInScreenProps {
+  readonly onSignedIn: (session: SessionInfo) => void;
+  readonly notice?: string;
+}
+
+/** The one screen reachable without a session: the operator token for a session cookie. */
+export function SignInScreen({ onSignedIn, notice }: SignInScreenProps) {
+  const { api } = useAppDeps();
+  const [token, setToken] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    if (!token.trim()) {
+      setError('Enter your operator token.');
+      return;
+    }
+    setBusy(true);
+    setError('');
+    const result = await api.signIn(token.trim());
+    setBusy(false);
+    if (result.kind === 'ok') {
+      setToken('');
+      onSignedIn(result.data);
+    } else if (result.kind === 'refused' && result.code === 'unauthorized') {
+      setError('That token is not valid.');
+    } else setError(result.kind === 'unauthorized' ? 'That token is not valid.' : describeFailure(result));
+  };
+  return (
+    <main class="sign-in">
+      <h1>Operator console</h1>
+      {notice ? <p class="notice">{notice}</p> : null}
+      <form onSubmit={submit} class="card stack">
+        <label for="token">Operator token</label>
+        <input
+          id="token"
+          type="password"
+          autocomplete="current-password"
+          value={token}
+          onInput={(event) => setToken(event.currentTarget.value)}
+          aria-describedby={error ? 'sign-in-error' : undefined}
+          aria-invalid={error ? true : undefined}
+        />
+        {error ? (
+          <p id="sign-in-error" class="error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <button type="submit" class="primary" disabled={busy}>
+          {busy ? 'Signing in…' : 'Sign in'}
+        </button>
+      </form>
+    </main>
+  );
+}

@@ -1,0 +1,99 @@
+import { useAppDeps } from '../app-deps.js';
+import { useResource } from '../hooks/use-resource.js';
+import { formatCount, formatInr } from '../lib/format-inr.js';
+import { formatIst, istDay } from '../lib/format-ist.js';
+import { creditsHref, ordersHref } from '../lib/route.js';
+import { matchRate, STATUS_GROUPS, todayRows } from '../lib/today-figures.js';
+import { LoadState } from './load-state.js';
+
+/** Today's collections and payouts by status, matching, waiting credits and failing callbacks. */
+export function TodayScreen() {
+  const { api } = useAppDeps();
+  const [summary, reload] = useResource(() => api.today(), 'today');
+  return (
+    <>
+      <div class="title-row">
+        <h1>Today</h1>
+        <button type="button" onClick={reload}>
+          Refresh
+        </button>
+      </div>
+      <LoadState resource={summary} retry={reload} what="today's figures">
+        {(data) => (
+          <>
+            <p class="muted">Since {formatIst(data.since)}</p>
+            <div class="table-wrap">
+              <table>
+                <caption>Orders created today</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Kind</th>
+                    {STATUS_GROUPS.map((group) => (
+                      <th scope="col" key={group.label}>
+                        {group.label}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {todayRows(data).map((row) => (
+                    <tr key={row.kind}>
+                      <th scope="row">{row.label}</th>
+                      {row.figures.map((figure) => (
+                        <td key={figure.status}>
+                          <a
+                            href={ordersHref({
+                              kind: row.kind,
+                              status: figure.status,
+                              from: istDay(data.since),
+                            })}
+                          >
+                            <span class="figure">{formatCount(figure.count)}</span>
+                            <span class="amount">{formatInr(figure.amount)}</span>
+                          </a>
+                        </td>
+                      ))}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <section class="tiles" aria-label="Credits">
+              <div class="tile">
+                <h2>Match rate</h2>
+                <p class="figure">{matchRate(data.credits.received, data.credits.matched)}</p>
+                <p class="muted">
+                  {formatCount(data.credits.matched)} of {formatCount(data.credits.received)} credits today
+                  matched
+                </p>
+              </div>
+              <div class="tile">
+                <h2>Credits waiting</h2>
+                <p class="figure">
+                  <a href={creditsHref('waiting')}>{formatCount(data.credits.waiting)}</a>
+                </p>
+                <p class="muted">received, no order matched yet</p>
+              </div>
+            </section>
+            <section>
+              <h2>Callbacks failing</h2>
+              {data.failing_callbacks.length === 0 ? (
+                <p class="muted">No merchant has failing callbacks.</p>
+              ) : (
+                <ul class="plain">
+                  {data.failing_callbacks.map((row) => (
+                    <li key={row.merchant_uid}>
+                      <a href={ordersHref({ merchant_uid: row.merchant_uid, notify_status: 'failed' })}>
+                        {row.merchant_name}: {formatCount(row.count)} failing
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+          </>
+        )}
+      </LoadState>
+    </>
+  );
+}

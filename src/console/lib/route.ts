@@ -1,0 +1,62 @@
+/**
+ * The console's screens as hash routes (`/console/#/orders?q=…`), so the server serves one page
+ * and every screen has a link that can be shared or reloaded.
+ */
+export type Route =
+  | { readonly screen: 'today' }
+  | { readonly screen: 'orders'; readonly query: OrderQuery }
+  | { readonly screen: 'order'; readonly paymentUid: string }
+  | { readonly screen: 'credits'; readonly tab: string }
+  | { readonly screen: 'merchants' }
+  | { readonly screen: 'merchant'; readonly merchantUid: string }
+  | { readonly screen: 'not-found' };
+
+export interface OrderQuery {
+  readonly q: string;
+  readonly merchant_uid: string;
+  readonly kind: string;
+  readonly status: string;
+  readonly notify_status: string;
+  readonly from: string;
+  readonly to: string;
+}
+
+export const EMPTY_ORDER_QUERY: OrderQuery = {
+  q: '',
+  merchant_uid: '',
+  kind: '',
+  status: '',
+  notify_status: '',
+  from: '',
+  to: '',
+};
+
+export function parseRoute(hash: string): Route {
+  const [path = '', search = ''] = hash.replace(/^#/, '').split('?');
+  const params = new URLSearchParams(search);
+  const parts = path.split('/').filter(Boolean).map(decodeURIComponent);
+  const [first = '', second] = parts;
+  if (parts.length === 0 || first === 'today') return { screen: 'today' };
+  if (first === 'orders' && second) return { screen: 'order', paymentUid: second };
+  if (first === 'orders') {
+    const query = Object.fromEntries(
+      Object.keys(EMPTY_ORDER_QUERY).map((name) => [name, params.get(name) ?? '']),
+    ) as unknown as OrderQuery;
+    return { screen: 'orders', query };
+  }
+  if (first === 'credits') return { screen: 'credits', tab: params.get('tab') ?? 'waiting' };
+  if (first === 'merchants' && second) return { screen: 'merchant', merchantUid: second };
+  if (first === 'merchants') return { screen: 'merchants' };
+  return { screen: 'not-found' };
+}
+
+export function ordersHref(query: Partial<OrderQuery> = {}): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) if (value) params.set(name, value);
+  const text = params.toString();
+  return `#/orders${text ? `?${text}` : ''}`;
+}
+
+export const orderHref = (paymentUid: string) => `#/orders/${encodeURIComponent(paymentUid)}`;
+export const merchantHref = (merchantUid: string) => `#/merchants/${encodeURIComponent(merchantUid)}`;
+export const creditsHref = (tab = 'waiting') => `#/credits?tab=${encodeURIComponent(tab)}`;

@@ -1,0 +1,76 @@
+/**
+ * Operator API endpoints the console needs beyond the CLI's (mounted under /operator/api, so a
+ * bearer token works as well as a console session): Today's figures, order search with paging,
+ * an order's timeline, merchant settings, blacklist and recent ledger entries.
+ */
+import { Hono } from 'hono';
+import { formatAmount } from '../../shared/money.js';
+import type { AppDeps } from '../app-deps.js';
+import { notFound } from '../errors.js';
+import { success } from '../http/envelope.js';
+import { parseJson } from '../http/parse-json.js';
+import type { Merchant } from '../merchants/merchant.js';
+import { findMerchant } from '../merchants/merchant-store.js';
+import type { OperatorVariables } from '../operator/operator-auth.js';
+import { findOrder } from '../orders/order-store.js';
+import {
+  listBlacklist,
+  recentLedgerEntries,
+  UpdateMerchantSchema,
+  updateMerchant,
+} from './merchant-settings.js';
+import { readOrderSearch, searchOrders } from './order-search.js';
+import { orderTimeline } from './order-timeline.js';
+import { todaySummary } from './today-summary.js';
+
+export function consoleApiRoutes(deps: AppDeps) {
+  const app = new Hono<{ Variables: OperatorVariables }>();
+  const { db, clock } = deps;
+
+  app.get('/summary/today', async (c) => success(c, await todaySummary(db, clock.now())));
+
+  app.get('/order-search', async (c) => success(c, await searchOrders(db, readOrderSearch(c.req.query()))));
+
+  app.get('/orders/:payment_uid/timeline', async (c) => {
+    const order = await findOrder(db, c.req.param('payment_uid'));
+    if (!order) throw notFound('payment_uid: no such order');
+    return success(c, await orderTimeline(db, order));
+  });
+
+  app.patch('/merchants/:uid', async (c) => {
+    const input = await parseJson(c, UpdateMerchantSchema);
+    const merchant = await db.transaction(async (tx) => {
+      const current = await tx.query<Merchant>('SELECT * FROM merchants WHERE uid = $1 FOR UPDATE', [
+        c.req.param('uid'),
+      ]);
+      if (!current[0]) throw notFound('merchant_uid: no such merchant');
+      return updateMerchant(tx, current[0], input, clock.now());
+    });
+    if (!merchant) throw notFound('merchant_uid: no such merchant');
+    c.var.log.info('merchant updated', { merchant_uid: merchant.uid, fields: Object.keys(input) });
+    return success(c, merchantView(merchant));
+  });
+
+  app.get('/merchants/:uid/blacklist', async (c) => {
+    if (!(await findMerchant(db, c.req.param('uid')))) throw notFound('merchant_uid: no such merchant');
+    return success(c, await listBlacklist(db, c.req.param('uid')));
+  });
+
+  app.get('/merchants/:uid/ledger', async (c) => {
+    if (!(await findMerchant(db, c.req.param('uid')))) throw notFound('merchant_uid: no such merchant');
+    const limit = Math.min(Math.max(Number(c.req.query('limit') ?? 20) || 20, 1), 200);
+    return success(c, await recentLedgerEntries(db, c.req.param('uid'), limit));
+  });
+
+  return app;
+}
+
+function merchantView(merchant: Merchant) {
+  return {
+    ...merchant,
+    upi_min: formatAmount(merchant.upi_min),
+    upi_max: formatAmount(merchant.upi_max),
+    imps_min: formatAmount(merchant.imps_min),
+    imps_max: formatAmount(merchant.imps_max),
+  };
+}

@@ -1,0 +1,91 @@
+/**
+ * What the console edits and shows of a merchant beyond the operator API's create/read: display
+ * settings, limits, frame origins and collection accounts (one validated partial update), the
+ * blacklist, and the most recent ledger entries of the merchant's accounts.
+ */
+import { formatAmount, parseAmount } from '../../shared/money.js';
+import { invalidField } from '../errors.js';
+import type { Merchant } from '../merchants/merchant.js';
+import { availableAccount, heldAccount } from '../merchants/merchant-store.js';
+import { CreateMerchantSchema } from '../operator/operator-schemas.js';
+import type { Queryable, SqlParam } from '../store/db.js';
+
+export const UpdateMerchantSchema = CreateMerchantSchema.partial()
+  .extend({ brand_color: CreateMerchantSchema.shape.brand_color.unwrap().nullable().optional() })
+  .strict()
+  .meta({ id: 'UpdateMerchant' });
+export type UpdateMerchant = ReturnType<typeof UpdateMerchantSchema.parse>;
+
+const AMOUNTS = ['upi_min', 'upi_max', 'imps_min', 'imps_max'] as const;
+
+/** Applies the given fields; limits must keep min <= max. Answers the updated merchant or undefined. */
+export async function updateMerchant(
+  tx: Queryable,
+  current: Merchant,
+  input: UpdateMerchant,
+  now: Date,
+): Promise<Merchant | undefined> {
+  const sets: string[] = [];
+  const params: SqlParam[] = [current.uid];
+  const set = (column: string, value: SqlParam) => {
+    params.push(value);
+    sets.push(`${column} = $${params.length}`);
+  };
+  const limits: Record<(typeof AMOUNTS)[number], number> = {
+    upi_min: current.upi_min,
+    upi_max: current.upi_max,
+    imps_min: current.imps_min,
+    imps_max: current.imps_max,
+  };
+  for (const [column, value] of Object.entries(input)) {
+    if (value === undefined) continue;
+    if ((AMOUNTS as readonly string[]).includes(column)) {
+      const paise = parseAmount(String(value));
+      if (paise === undefined) throw invalidField(column, 'must be greater than 0');
+      limits[column as (typeof AMOUNTS)[number]] = paise;
+      set(column, paise);
+    } else {
+      set(column, value as SqlParam);
+    }
+  }
+  if (limits.upi_min > limits.upi_max) throw invalidField('upi_min', 'must not be above upi_max');
+  if (limits.imps_min > limits.imps_max) throw invalidField('imps_min', 'must not be above imps_max');
+  if (sets.length === 0) return current;
+  set('updated_at', now);
+  const rows = await tx.query<Merchant>(
+    `UPDATE merchants SET ${sets.join(', ')} WHERE uid = $1 RETURNING *`,
+    params,
+  );
+  return rows[0];
+}
+
+export async function listBlacklist(db: Queryable, merchantUid: string) {
+  return db.query<{ from_name: string; created_at: Date }>(
+    'SELECT from_name, created_at FROM blacklist WHERE merchant_uid = $1 ORDER BY created_at DESC, from_name',
+    [merchantUid],
+  );
+}
+
+export async function recentLedgerEntries(db: Queryable, merchantUid: string, limit: number) {
+  const rows = await db.query<{
+    id: number;
+    account_id: string;
+    amount: number;
+    payment_uid: string;
+    event: string;
+    created_at: Date;
+  }>(
+    `SELECT e.id, e.account_id, e.amount, p.payment_uid, p.event, p.created_at
+     FROM ledger_entries e JOIN ledger_postings p ON p.id = e.posting_id
+     WHERE e.account_id = ANY($1) ORDER BY e.posting_id DESC, e.id DESC LIMIT $2`,
+    [[availableAccount(merchantUid), heldAccount(merchantUid)], limit],
+  );
+  return rows.map((row) => ({
+    id: Number(row.id),
+    account: row.account_id.endsWith(':held') ? 'held' : 'available',
+    amount: formatAmount(Number(row.amount)),
+    payment_uid: row.payment_uid,
+    event: row.event,
+    created_at: new Date(row.created_at).toISOString(),
+  }));
+}

@@ -1,0 +1,172 @@
+import { describe, expect, it } from 'vitest';
+import type { ConsoleOrder, TimelineEntry } from '../../../src/console/api/console-types.js';
+import { formatCount, formatInr, groupIndian, sumAmounts } from '../../../src/console/lib/format-inr.js';
+import { formatIst, istDay, istDayEnd, istDayStart } from '../../../src/console/lib/format-ist.js';
+import { draftOf, merchantBody } from '../../../src/console/lib/merchant-form.js';
+import { orderActions } from '../../../src/console/lib/order-actions.js';
+import { ordersHref, parseRoute } from '../../../src/console/lib/route.js';
+import { timelineText } from '../../../src/console/lib/timeline-text.js';
+import { matchRate, todayRows } from '../../../src/console/lib/today-figures.js';
+import { sampleMerchant } from '../support/samples.js';
+
+describe('Indian number formatting', () => {
+  it('groups rupees as lakhs and crores, keeping every paisa', () => {
+    expect(formatInr('12345678.5')).toBe('₹1,23,45,678.50');
+    expect(formatInr('100000.00')).toBe('₹1,00,000.00');
+    expect(formatInr('999')).toBe('₹999.00');
+    expect(formatInr('-1500.25')).toBe('-₹1,500.25');
+    expect(formatInr('99999999999.99')).toBe('₹99,99,99,99,999.99');
+    expect(groupIndian('1234567')).toBe('12,34,567');
+    expect(formatCount(1234567)).toBe('12,34,567');
+  });
+
+  it('sums decimal amounts without floating point', () => {
+    expect(sumAmounts(['0.10', '0.20'])).toBe('0.30');
+    expect(sumAmounts(['99999999999.99', '0.01'])).toBe('100000000000.00');
+    expect(sumAmounts([])).toBe('0.00');
+  });
+});
+
+describe('IST times', () => {
+  it('shows an instant as India Standard Time in 24 hours', () => {
+    expect(formatIst('2026-03-10T20:00:05Z')).toBe('11 Mar 2026, 01:30:05 IST');
+    expect(formatIst(null)).toBe('—');
+  });
+
+  it('turns an IST calendar day into the instants that bound it', () => {
+    expect(istDayStart('2026-03-11')).toBe('2026-03-10T18:30:00.000Z');
+    expect(istDayEnd('2026-03-11')).toBe('2026-03-11T18:30:00.000Z');
+    expect(istDayStart('11/03/2026')).toBeUndefined();
+    expect(istDay('2026-03-10T18:30:00.000Z')).toBe('2026-03-11');
+  });
+});
+
+describe('routes', () => {
+  it('reads every screen from the address and writes order filters back', () => {
+    expect(parseRoute('')).toEqual({ screen: 'today' });
+    expect(parseRoute('#/orders/pay%2F1')).toEqual({ screen: 'order', paymentUid: 'pay/1' });
+    expect(parseRoute('#/merchants/M1')).toEqual({ screen: 'merchant', merchantUid: 'M1' });
+    expect(parseRoute('#/credits?tab=all')).toEqual({ screen: 'credits', tab: 'all' });
+    expect(parseRoute('#/nowhere')).toEqual({ screen: 'not-found' });
+    const href = ordersHref({ q: '612345678901', status: 'failed,reject' });
+    const route = parseRoute(href);
+    expect(route).toMatchObject({
+      screen: 'orders',
+      query: { q: '612345678901', status: 'failed,reject', kind: '' },
+    });
+  });
+});
+
+describe("Today's table", () => {
+  it('gathers statuses into four columns per kind, with counts and summed amounts', () => {
+    const rows = todayRows({
+      since: '2026-03-10T18:30:00.000Z',
+      orders: [
+        { kind: 'income', status: 'completed', count: 2, amount: '300.50' },
+        { kind: 'income', status: 'failed', count: 1, amount: '10.00' },
+        { kind: 'income', status: 'overdue', count: 3, amount: '30.00' },
+        { kind: 'expense', status: 'preparing', count: 1, amount: '5.00' },
+      ],
+      credits: { received: 0, matched: 0, waiting: 0 },
+      failing_callbacks: [],
+    });
+    expect(rows[0]?.figures.map((f) => [f.count, f.amount])).toEqual([
+      [2, '300.50'],
+      [0, '0.00'],
+      [0, '0.00'],
+      [4, '40.00'],
+    ]);
+    expect(rows[1]?.figures[1]).toEqual({ count: 1, amount: '5.00', status: 'pending,preparing' });
+  });
+
+  it('gives the match rate to a tenth of a percent, or a dash when no credit arrived', () => {
+    expect(matchRate(8, 7)).toBe('87.5%');
+    expect(matchRate(3, 1)).toBe('33.3%');
+    expect(matchRate(0, 0)).toBe('—');
+  });
+});
+
+describe('order actions', () => {
+  const order = (overrides: Partial<ConsoleOrder>): ConsoleOrder => ({
+    payment_uid: 'p',
+    merchant_uid: 'm',
+    merchant_order_id: 'o',
+    transaction_type: 'income',
+    amount: '1.00',
+    payment_status: 'pending',
+    notify_url: 'https://shop.example/notify',
+    ...overrides,
+  });
+  const labels = (o: ConsoleOrder) => orderActions(o).map((action) => action.label);
+
+  it('offers what the transition table allows, and never completing a collection', () => {
+    expect(labels(order({}))).toEqual(['Resend callback', 'Fail']);
+    expect(labels(order({ payment_status: 'processing' }))).toEqual([
+      'Resend callback',
+      'Fail',
+      'Reject',
+      'Refund',
+    ]);
+    expect(labels(order({ payment_status: 'overdue', notify_url: '' }))).toEqual(['Refund']);
+    expect(labels(order({ payment_status: 'completed' }))).toEqual(['Resend callback']);
+    expect(labels(order({ transaction_type: 'expense', payment_status: 'processing' }))).toEqual([
+      'Resend callback',
+      'Mark paid out',
+      'Fail payout',
+      'Reject payout',
+    ]);
+    expect(labels(order({ transaction_type: 'expense', payment_status: 'failed' }))).toEqual([
+      'Resend callback',
+    ]);
+  });
+});
+
+describe('timeline lines', () => {
+  it('says what happened in plain words with the figures that matter', () => {
+    const attempt: TimelineEntry = {
+      kind: 'attempt',
+      at: '2026-03-10T20:00:00Z',
+      outbox_id: 1,
+      attempt: 2,
+      payment_status: 'completed',
+      http_status: 500,
+      latency_ms: 41,
+      response_snippet: 'oops',
+      error: '',
+    };
+    expect(timelineText(attempt)).toEqual({
+      title: 'Callback attempt 2 (completed): HTTP 500, 41 ms',
+      detail: '“oops”',
+      tone: 'bad',
+    });
+    expect(
+      timelineText({ kind: 'claim', at: '2026-03-10T20:00:00Z', utr: '612345678901', client_ip: '10.0.0.7' }),
+    ).toMatchObject({ title: 'UTR 612345678901 claimed', detail: 'client address 10.0.0.7' });
+    expect(
+      timelineText({
+        kind: 'ledger',
+        at: '2026-03-10T20:00:00Z',
+        event: 'collected',
+        entries: [{ account: 'sys:bank', amount: '-100000.00' }],
+      }).detail,
+    ).toBe('sys:bank -₹1,00,000.00');
+  });
+});
+
+describe('the merchant form', () => {
+  it('sends every filled field on create and only the changes on update, origins one per line', () => {
+    const empty = draftOf(undefined);
+    expect(
+      merchantBody({ ...empty, name: ' Chai ', embed_origins: 'https://a.example\nhttps://b.example' }),
+    ).toEqual({
+      name: 'Chai',
+      embed_origins: ['https://a.example', 'https://b.example'],
+    });
+    const before = draftOf(sampleMerchant);
+    expect(merchantBody({ ...before, upi_max: '5000.00', brand_color: '' }, before)).toEqual({
+      upi_max: '5000.00',
+      brand_color: null,
+    });
+    expect(merchantBody(before, before)).toEqual({});
+  });
+});
