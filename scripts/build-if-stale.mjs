@@ -18,7 +18,7 @@ const SOURCES = [
   'package.json',
   'package-lock.json',
 ];
-const OUTPUTS = ['dist/server/server/main.js', 'dist/checkout/index.html'];
+const OUTPUTS = ['dist/server/server/main.js', 'dist/checkout/index.html', 'dist/console/index.html'];
 
 function newest(path) {
   if (!existsSync(path)) return 0;
