@@ -73,7 +73,11 @@ export function createConsoleApi(options: ConsoleApiOptions): ConsoleApi {
   };
 
   return {
-    session: async () => remember(await call<SessionInfo>('get', 'console/api/session')),
+    session: async () => {
+      const result = await call<SessionInfo | { signed_in: false }>('get', 'console/api/session');
+      if (result.kind === 'ok' && !result.data.signed_in) return remember({ kind: 'unauthorized' });
+      return remember(result as ApiResult<SessionInfo>);
+    },
     signIn: async (token) => remember(await call<SessionInfo>('post', 'console/api/session', { token })),
     signOut: async () => {
       const result = await call('delete', 'console/api/session');

@@ -1,5 +1,6 @@
 /** Shapes the operator API answers, as the console reads them. */
 export interface SessionInfo {
+  readonly signed_in: true;
   readonly operator: string;
   readonly expires_at: string;
   readonly csrf_token: string;

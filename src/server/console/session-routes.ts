@@ -36,6 +36,7 @@ export function sessionRoutes(deps: AppDeps, limit: RateLimit = OPERATOR_AUTH_FA
   // Failed sign-ins count with failed bearer tokens, per client, in the store (all processes).
   const failures = storeRateLimiter(db, 'operator_auth', limit);
   const sessionView = (sessionId: string, operator: string, expiresAt: Date) => ({
+    signed_in: true as const,
     operator,
     expires_at: expiresAt.toISOString(),
     csrf_token: csrfTokenFor(config.secretKey, sessionId),
@@ -84,8 +85,9 @@ export function sessionRoutes(deps: AppDeps, limit: RateLimit = OPERATOR_AUTH_FA
     c.header('Cache-Control', 'no-store');
     const id = cookie.read(c);
     const session = id ? await findSession(db, id, clock.now()) : undefined;
+    // Not signed in is an expected answer for the page's first question, not an error.
     if (!id || !session || !(await isActiveOperator(db, session.operator_name))) {
-      throw new AppError(ERROR_CODES.unauthorized, 'session: not signed in');
+      return c.json(ok({ signed_in: false as const }));
     }
     return c.json(ok(sessionView(id, session.operator_name, session.expires_at)));
   });

@@ -23,7 +23,7 @@ describe('signing in', () => {
           code: 'unauthorized',
           details: 'token: not a valid operator token',
         })
-        .mockResolvedValueOnce(ok({ operator: 'asha', expires_at: '', csrf_token: 'x' })),
+        .mockResolvedValueOnce(ok({ signed_in: true, operator: 'asha', expires_at: '', csrf_token: 'x' })),
     });
     renderConsole(api);
     await settle();

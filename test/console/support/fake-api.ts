@@ -3,7 +3,12 @@ import type { ApiResult } from '../../../src/console/api/api-result.js';
 import type { ConsoleApi } from '../../../src/console/api/console-api.js';
 
 export const ok = <T>(data: T): ApiResult<T> => ({ kind: 'ok', data });
-export const SESSION = { operator: 'asha', expires_at: '2026-03-11T06:30:00Z', csrf_token: 'csrf' };
+export const SESSION = {
+  signed_in: true as const,
+  operator: 'asha',
+  expires_at: '2026-03-11T06:30:00Z',
+  csrf_token: 'csrf',
+};
 
 export type FakeApi = { [K in keyof ConsoleApi]: ConsoleApi[K] & ReturnType<typeof vi.fn> };
 

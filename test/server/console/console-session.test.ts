@@ -193,7 +193,9 @@ describe('the operator API with a console session', () => {
     });
     expect(out.status).toBe(200);
     expect(out.headers.get('set-cookie')).toMatch(/Max-Age=0/);
-    expect((await withSession(session, 'GET', '/console/api/session')).status).toBe(401);
+    expect((await json(await withSession(session, 'GET', '/console/api/session'))).data).toEqual({
+      signed_in: false,
+    });
     expect((await withSession(session, 'GET', '/operator/api/merchants')).status).toBe(401);
   });
 });
