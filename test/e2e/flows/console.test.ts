@@ -41,7 +41,7 @@ describe(`operator console (${storeKind()})`, () => {
 
     await page.getByRole('link', { name: 'Orders', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
-    await page.getByLabel('Search').fill(utr);
+    await page.getByRole('searchbox', { name: 'Search' }).fill(utr);
     await page.getByRole('button', { name: 'Search' }).click();
     await page.getByRole('link', { name: order.merchantOrderId }).waitFor();
     expect(await page.locator('tbody tr').count()).toBe(1);

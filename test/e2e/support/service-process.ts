@@ -117,7 +117,8 @@ async function waitUntilReady(
   exited: Promise<number | null>,
   logPath: string,
 ): Promise<void> {
-  const deadline = Date.now() + 60_000;
+  // Generous: two embedded stores starting at once on a busy two-core machine can take a minute.
+  const deadline = Date.now() + 180_000;
   let gone = false;
   void exited.then(() => {
     gone = true;
@@ -133,7 +134,7 @@ async function waitUntilReady(
     }
     await sleep(100);
   }
-  throw new Error(`the service did not become ready within 60 s; see ${logPath}`);
+  throw new Error(`the service did not become ready within 180 s; see ${logPath}`);
 }
 
 async function stopChild(child: ChildProcess, exited: Promise<number | null>): Promise<void> {
