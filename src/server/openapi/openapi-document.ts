@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { ApiErrorSchema, MatchResultSchema, PayerOrderSchema } from '../../shared/payer-order.js';
+import { consoleOpenApiPaths } from '../console/console-openapi.js';
 import { CreateOrderRequestSchema } from '../gateway/order-request.js';
 import {
   BlacklistSchema,
@@ -59,9 +60,11 @@ export function openApiDocument(baseUrl: string) {
             'HMAC-SHA256 (lower-case hex) over all body fields sorted by name, joined as name=value with &.',
         },
         operatorToken: { type: 'http', scheme: 'bearer' },
+        consoleSession: { type: 'apiKey', in: 'cookie', name: 'console_session' },
       },
     },
     paths: {
+      ...consoleOpenApiPaths(json, errorResponse),
       '/gateway/api/order/new': {
         post: {
           summary: 'Create a collection (income) or payout (expense) order',
