@@ -31,6 +31,8 @@ Orders
   order:list [--merchant UID] [--status STATUS] | order:show PAYMENT_UID
   order:status PAYMENT_UID STATUS [--reason TEXT]   (payout outcome, refund)
   callbacks:list PAYMENT_UID | callbacks:resend PAYMENT_UID
+Operators
+  operator:add NAME (root token only; prints the new operator's token once) | operator:list | operator:revoke NAME
 Store
   backup FILE                       (embedded store: a consistent copy; restore with RESTORE_FROM=FILE)
   migrate [--check]                 (opens the store itself: DATABASE_URL or DATA_DIR; --check applies nothing)
@@ -223,6 +225,12 @@ async function run(argv: string[]): Promise<unknown> {
       return call('GET', `/orders/${need(a, 'PAYMENT_UID')}/callbacks`);
     case 'callbacks:resend':
       return call('POST', `/orders/${need(a, 'PAYMENT_UID')}/callbacks/resend`);
+    case 'operator:add':
+      return call('POST', '/operators', { name: need(a, 'NAME') });
+    case 'operator:list':
+      return call('GET', '/operators');
+    case 'operator:revoke':
+      return call('DELETE', `/operators/${encodeURIComponent(need(a, 'NAME'))}`);
     case 'demo-order':
       return demoOrder(flags);
     case 'backup':
