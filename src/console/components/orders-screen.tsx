@@ -16,7 +16,7 @@ export function searchParams(query: OrderQuery): Record<string, string> {
     merchant_uid: query.merchant_uid,
     kind: query.kind,
     status: query.status,
-    notify_status: query.notify_status,
+    callback: query.callback,
     from: istDayStart(query.from) ?? '',
     to: istDayEnd(query.to) ?? '',
     limit: '50',
@@ -100,7 +100,7 @@ export function OrdersScreen({ query }: { readonly query: OrderQuery }) {
           To (IST)
           <input name="to" type="date" defaultValue={query.to} />
         </label>
-        <input type="hidden" name="notify_status" value={query.notify_status} />
+        <input type="hidden" name="callback" value={query.callback} />
         <button type="submit" class="primary">
           Search
         </button>

@@ -83,7 +83,7 @@ export function TodayScreen() {
                 <ul class="plain">
                   {data.failing_callbacks.map((row) => (
                     <li key={row.merchant_uid}>
-                      <a href={ordersHref({ merchant_uid: row.merchant_uid, notify_status: 'failed' })}>
+                      <a href={ordersHref({ merchant_uid: row.merchant_uid, callback: 'failing' })}>
                         {row.merchant_name}: {formatCount(row.count)} failing
                       </a>
                     </li>

@@ -16,7 +16,7 @@ export interface OrderQuery {
   readonly merchant_uid: string;
   readonly kind: string;
   readonly status: string;
-  readonly notify_status: string;
+  readonly callback: string;
   readonly from: string;
   readonly to: string;
 }
@@ -26,7 +26,7 @@ export const EMPTY_ORDER_QUERY: OrderQuery = {
   merchant_uid: '',
   kind: '',
   status: '',
-  notify_status: '',
+  callback: '',
   from: '',
   to: '',
 };

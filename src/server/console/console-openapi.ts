@@ -45,7 +45,7 @@ export function consoleOpenApiPaths(json: Json, errorResponse: unknown) {
       },
     },
     '/operator/api/order-search': read(
-      'Orders newest first, 1-200 per page: q (payment_uid, merchant_order_id, UTR, payer name prefix or amount), merchant_uid, kind, status (comma-separated), notify_status, from, to, cursor, limit',
+      'Orders newest first, 1-200 per page: q (payment_uid, merchant_order_id, UTR, payer name prefix or amount), merchant_uid, kind, status (comma-separated), callback=failing, from, to, cursor, limit',
     ),
     '/operator/api/orders/{payment_uid}/timeline': read(
       "An order's timeline: creation, claims, credits, status changes, ledger postings, callbacks and attempts",

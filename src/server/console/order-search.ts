@@ -21,6 +21,9 @@ const STATUSES = [
   'overdue',
 ] as const;
 
+/** The outbox rows Today counts as failing callbacks; the order list filters by the same rule. */
+export const FAILING_CALLBACK = `SELECT 1 FROM outbox x WHERE (x.state = 'failed' OR (x.state = 'pending' AND x.attempts > 0))`;
+
 export const OrderSearchSchema = z.object({
   q: z.string().trim().max(128).default(''),
   merchant_uid: z.string().max(64).default(''),
@@ -34,7 +37,8 @@ export const OrderSearchSchema = z.object({
         text === '' || text.split(',').every((status) => (STATUSES as readonly string[]).includes(status)),
       `must be one or more of ${STATUSES.join(', ')}, separated by commas`,
     ),
-  notify_status: z.enum(['none', 'delivered', 'completed', 'failed', '']).default(''),
+  /** `failing`: orders with a callback that failed for good or is being retried after a failure. */
+  callback: z.enum(['failing', '']).default(''),
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
   cursor: z.string().max(200).optional(),
@@ -101,7 +105,8 @@ export async function searchOrders(db: Queryable, search: OrderSearch): Promise<
   if (search.merchant_uid) where.push(`o.merchant_uid = ${param(search.merchant_uid)}`);
   if (search.kind) where.push(`o.transaction_type = ${param(search.kind)}`);
   if (search.status) where.push(`o.payment_status = ANY(${param(search.status.split(','))})`);
-  if (search.notify_status) where.push(`o.notify_status = ${param(search.notify_status)}`);
+  if (search.callback === 'failing')
+    where.push(`EXISTS (${FAILING_CALLBACK} AND x.payment_uid = o.payment_uid)`);
   if (search.from) where.push(`o.created_at >= ${param(new Date(search.from))}`);
   if (search.to) where.push(`o.created_at < ${param(new Date(search.to))}`);
   if (search.cursor) {

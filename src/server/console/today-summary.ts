@@ -1,7 +1,7 @@
 /**
  * The figures of the console's Today screen: orders created since midnight in India (IST) by kind
  * and status, with count and amount; bank credits received today and how many matched; credits
- * waiting for an order; callbacks failing per merchant.
+ * waiting for an order; orders per merchant whose callback failed for good or is being retried after a failure.
  */
 import { formatAmount } from '../../shared/money.js';
 import type { Queryable } from '../store/db.js';
@@ -38,9 +38,9 @@ export async function todaySummary(db: Queryable, now: Date): Promise<TodaySumma
       [since],
     ),
     db.query<{ merchant_uid: string; merchant_name: string; count: number }>(
-      `SELECT o.merchant_uid, m.name AS merchant_name, count(*)::int AS count
+      `SELECT o.merchant_uid, m.name AS merchant_name, count(DISTINCT x.payment_uid)::int AS count
        FROM outbox x JOIN orders o ON o.payment_uid = x.payment_uid JOIN merchants m ON m.uid = o.merchant_uid
-       WHERE x.state = 'failed' OR (x.state = 'pending' AND x.attempts > 0)
+       WHERE (x.state = 'failed' OR (x.state = 'pending' AND x.attempts > 0))
        GROUP BY 1, 2 ORDER BY 3 DESC, 2 LIMIT 50`,
     ),
   ]);

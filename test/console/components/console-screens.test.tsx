@@ -76,7 +76,7 @@ describe('the Today screen', () => {
     expect(screen.getByText('75%')).toBeTruthy();
     expect(screen.getByRole('link', { name: '2' }).getAttribute('href')).toBe('#/credits?tab=waiting');
     expect(screen.getByRole('link', { name: 'Chai Point: 3 failing' }).getAttribute('href')).toBe(
-      '#/orders?merchant_uid=M100&notify_status=failed',
+      '#/orders?merchant_uid=M100&callback=failing',
     );
   });
 
@@ -138,7 +138,7 @@ describe('the order screen', () => {
     amount: '199.00',
     payment_status: 'completed',
     notify_url: 'https://shop.example/notify',
-    notify_status: 'failed',
+    callback: 'failing',
     created_at: '2026-03-10T20:00:00Z',
   };
 

@@ -182,3 +182,29 @@ describe('merchant settings', () => {
     ]);
   });
 });
+
+describe('failing callbacks', () => {
+  it('lists the orders Today counts as failing, given up or retrying after a failure', async () => {
+    const key = await t.addMerchant({ name: 'Failing callbacks merchant' });
+    const given = await createIncome(t, key);
+    const retrying = await createIncome(t, key);
+    const fine = await createIncome(t, key);
+    for (const uid of [given, retrying, fine]) {
+      const utr = freshUtr();
+      await claim(t, uid, utr);
+      await credit(t, utr, '100.00');
+    }
+    await t.db.query(`UPDATE outbox SET state = 'failed', attempts = 9 WHERE payment_uid = $1`, [given]);
+    await t.db.query(`UPDATE outbox SET attempts = 2 WHERE payment_uid = $1 AND state = 'pending'`, [
+      retrying,
+    ]);
+    const listed = await search({ merchant_uid: key.merchant_uid, callback: 'failing' });
+    expect(listed.orders.map((order) => order.payment_uid).sort()).toEqual([given, retrying].sort());
+    const today = (await json(await t.operator('GET', '/operator/api/summary/today'))).data;
+    expect(today.failing_callbacks).toContainEqual({
+      merchant_uid: key.merchant_uid,
+      merchant_name: 'Failing callbacks merchant',
+      count: 2,
+    });
+  });
+});
