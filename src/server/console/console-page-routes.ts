@@ -13,6 +13,8 @@ import {
   pickEncoding,
   type StaticFile,
 } from '../checkout-page/static-files.js';
+import { notFound } from '../errors.js';
+import { renderError } from '../http/envelope.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 

@@ -48,7 +48,9 @@ describe('the console page', () => {
     expect(asset.headers.get('cache-control')).toContain('immutable');
     expect(asset.headers.get('content-encoding')).toBe('br');
     expect((await t.app.request('/console/assets/../index.html')).status).toBe(404);
-    expect((await t.app.request('/console/assets/missing.js')).status).toBe(404);
+    const missing = await t.app.request('/console/assets/missing.js');
+    expect(missing.status).toBe(404);
+    expect((await missing.json()).data.error).toBe('not_found');
   });
 
   it('leaves the session API to its routes: an unknown one is a JSON 404', async () => {
