@@ -115,6 +115,9 @@ export interface Merchant {
   readonly imps_max: string;
   readonly embed_origins: readonly string[];
   readonly brand_color: string | null;
+  readonly upi_mc?: string;
+  readonly upi_purpose?: string;
+  readonly support_contact?: string;
   readonly created_at: string;
 }
 

@@ -4,6 +4,9 @@ import type { Merchant } from '../api/console-types.js';
 export const MERCHANT_FIELDS = [
   { name: 'name', label: 'Display name', group: 'Display' },
   { name: 'brand_color', label: 'Accent colour (#rrggbb)', group: 'Display' },
+  { name: 'support_contact', label: 'Support contact shown to payers', group: 'Display' },
+  { name: 'upi_mc', label: 'UPI merchant category code (4 digits)', group: 'Display' },
+  { name: 'upi_purpose', label: 'UPI purpose code (2 digits)', group: 'Display' },
   { name: 'upi_vpa', label: 'UPI address (VPA)', group: 'Collection accounts' },
   { name: 'upi_payee_name', label: 'UPI payee name', group: 'Collection accounts' },
   { name: 'imps_account', label: 'IMPS account number', group: 'Collection accounts' },
@@ -16,6 +19,8 @@ export const MERCHANT_FIELDS = [
   { name: 'imps_max', label: 'IMPS maximum (₹)', group: 'Limits' },
   { name: 'embed_origins', label: 'Allowed frame origins (one per line)', group: 'Embedding' },
 ] as const;
+
+const PROFILE_FIELDS: readonly string[] = ['support_contact', 'upi_mc', 'upi_purpose'];
 
 export type MerchantFieldName = (typeof MERCHANT_FIELDS)[number]['name'];
 export type MerchantDraft = Record<MerchantFieldName, string>;
@@ -45,6 +50,8 @@ export function merchantBody(
       body.embed_origins = value.split(/\s+/).filter(Boolean);
     } else if (value === '') {
       if (before && field.name === 'brand_color') body.brand_color = null;
+      // An empty profile field clears it on update.
+      else if (before && PROFILE_FIELDS.includes(field.name)) body[field.name] = '';
     } else body[field.name] = value;
   }
   return body;

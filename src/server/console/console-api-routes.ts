@@ -11,14 +11,14 @@ import { success } from '../http/envelope.js';
 import { parseJson } from '../http/parse-json.js';
 import type { Merchant } from '../merchants/merchant.js';
 import { findMerchant } from '../merchants/merchant-store.js';
-import type { OperatorVariables } from '../operator/operator-auth.js';
-import { findOrder } from '../orders/order-store.js';
 import {
   listBlacklist,
   recentLedgerEntries,
   UpdateMerchantSchema,
   updateMerchant,
-} from './merchant-settings.js';
+} from '../operator/merchant-settings.js';
+import type { OperatorVariables } from '../operator/operator-auth.js';
+import { findOrder } from '../orders/order-store.js';
 import { readOrderSearch, searchOrders } from './order-search.js';
 import { orderTimeline } from './order-timeline.js';
 import { todaySummary } from './today-summary.js';
@@ -35,20 +35,6 @@ export function consoleApiRoutes(deps: AppDeps) {
     const order = await findOrder(db, c.req.param('payment_uid'));
     if (!order) throw notFound('payment_uid: no such order');
     return success(c, await orderTimeline(db, order));
-  });
-
-  app.patch('/merchants/:uid', async (c) => {
-    const input = await parseJson(c, UpdateMerchantSchema);
-    const merchant = await db.transaction(async (tx) => {
-      const current = await tx.query<Merchant>('SELECT * FROM merchants WHERE uid = $1 FOR UPDATE', [
-        c.req.param('uid'),
-      ]);
-      if (!current[0]) throw notFound('merchant_uid: no such merchant');
-      return updateMerchant(tx, current[0], input, clock.now());
-    });
-    if (!merchant) throw notFound('merchant_uid: no such merchant');
-    c.var.log.info('merchant updated', { merchant_uid: merchant.uid, fields: Object.keys(input) });
-    return success(c, merchantView(merchant));
   });
 
   app.get('/merchants/:uid/blacklist', async (c) => {

@@ -1,8 +1,8 @@
 /** The console's session endpoints and the operator endpoints it added, for the OpenAPI document. */
 
 import type { z } from 'zod';
+import { UpdateMerchantSchema } from '../operator/merchant-settings.js';
 import { CreateOperatorSchema } from '../operator/operators-routes.js';
-import { UpdateMerchantSchema } from './merchant-settings.js';
 import { SignInSchema } from './session-routes.js';
 
 type Json = (schema: z.core.$ZodType) => unknown;

@@ -48,8 +48,7 @@ export function consolePageRoutes(distDir: string): Hono {
   const app = new Hono();
   app.get('/console/assets/*', (c) => {
     const file = files.get(c.req.path.slice('/console/'.length));
-    if (!file)
-      return c.text('Not found', 404, { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
+    if (!file) return renderError(c, notFound("no such file in the console's assets"));
     return send(file, c.req.header('accept-encoding'), { 'Cache-Control': IMMUTABLE });
   });
   app.get('/console', (c) => c.redirect('/console/', 301));

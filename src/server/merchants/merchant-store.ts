@@ -24,7 +24,6 @@ export interface NewMerchant {
 }
 
 /** The merchant's payer-facing profile fields the operator may change after creation. */
-export type MerchantProfile = Pick<NewMerchant, 'upi_mc' | 'upi_purpose' | 'support_contact'>;
 
 /** A key as handed to the operator once: the secret is never shown again. */
 export interface IssuedKey {
@@ -189,25 +188,6 @@ export async function setMerchantStatus(
   const [merchant] = await tx.query<Merchant>(
     'UPDATE merchants SET status = $2, updated_at = $3 WHERE uid = $1 RETURNING *',
     [uid, status, now],
-  );
-  return merchant;
-}
-
-/** Sets the given profile fields (an empty string clears one); undefined when no such merchant. */
-export async function updateMerchantProfile(
-  tx: Queryable,
-  uid: string,
-  profile: MerchantProfile,
-  now: Date,
-): Promise<Merchant | undefined> {
-  const [merchant] = await tx.query<Merchant>(
-    `UPDATE merchants SET
-       upi_mc = COALESCE($2, upi_mc),
-       upi_purpose = COALESCE($3, upi_purpose),
-       support_contact = COALESCE($4, support_contact),
-       updated_at = $5
-     WHERE uid = $1 RETURNING *`,
-    [uid, profile.upi_mc ?? null, profile.upi_purpose ?? null, profile.support_contact ?? null, now],
   );
   return merchant;
 }

@@ -23,12 +23,12 @@ import * as merchants from '../merchants/merchant-store.js';
 import type { Order } from '../orders/order.js';
 import { findOrder, lockOrder } from '../orders/order-store.js';
 import { queryView } from '../orders/order-views.js';
+import { UpdateMerchantSchema, updateMerchant } from './merchant-settings.js';
 import {
   BlacklistSchema,
   ConfirmCreditSchema,
   CreateMerchantSchema,
   CreditSchema,
-  MerchantProfileSchema,
   SetStatusSchema,
 } from './operator-schemas.js';
 import { parseStatement } from './statement.js';
@@ -95,9 +95,16 @@ export function operatorRoutes(deps: AppDeps): Hono {
   });
 
   app.patch('/merchants/:uid', async (c) => {
-    const input = await parseJson(c, MerchantProfileSchema);
-    const merchant = await merchants.updateMerchantProfile(db, c.req.param('uid'), input, clock.now());
+    const input = await parseJson(c, UpdateMerchantSchema);
+    const merchant = await db.transaction(async (tx) => {
+      const [current] = await tx.query<Merchant>('SELECT * FROM merchants WHERE uid = $1 FOR UPDATE', [
+        c.req.param('uid'),
+      ]);
+      if (!current) throw notFound('merchant_uid: no such merchant');
+      return updateMerchant(tx, current, input, clock.now());
+    });
     if (!merchant) throw notFound('merchant_uid: no such merchant');
+    deps.log.info('merchant updated', { merchant_uid: merchant.uid, fields: Object.keys(input) });
     return success(c, merchantView(merchant));
   });
 

@@ -28,8 +28,6 @@ const profileFields = {
     .optional(),
 };
 
-export const MerchantProfileSchema = z.strictObject(profileFields).meta({ id: 'MerchantProfile' });
-
 export const CreateMerchantSchema = z
   .object({
     ...profileFields,

@@ -1,14 +1,15 @@
 /**
- * What the console edits and shows of a merchant beyond the operator API's create/read: display
- * settings, limits, frame origins and collection accounts (one validated partial update), the
- * blacklist, and the most recent ledger entries of the merchant's accounts.
+ * A merchant's settings after creation: display settings, limits, frame origins, collection
+ * accounts and the payer-facing profile (UPI mc/purpose, support contact) in one validated partial
+ * update (PATCH /operator/api/merchants/{uid}); the blacklist and the most recent ledger entries of
+ * the merchant's accounts, as the console shows them.
  */
 import { formatAmount, parseAmount } from '../../shared/money.js';
 import { invalidField } from '../errors.js';
 import type { Merchant } from '../merchants/merchant.js';
 import { availableAccount, heldAccount } from '../merchants/merchant-store.js';
-import { CreateMerchantSchema } from '../operator/operator-schemas.js';
 import type { Queryable, SqlParam } from '../store/db.js';
+import { CreateMerchantSchema } from './operator-schemas.js';
 
 export const UpdateMerchantSchema = CreateMerchantSchema.partial()
   .extend({ brand_color: CreateMerchantSchema.shape.brand_color.unwrap().nullable().optional() })
