@@ -12,8 +12,8 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import lockfile from 'proper-lockfile';
 
-const STALE_MS = 20_000;
-const UPDATE_MS = 5_000;
+const STALE_MS = 60_000;
+const UPDATE_MS = 10_000;
 /** How long to wait for a lock whose holder cannot be checked (another host, no holder file). */
 const WAIT_FOR_STALE_MS = STALE_MS + 2 * UPDATE_MS;
 
