@@ -3,11 +3,17 @@
  * entries sum to zero, and rows are immutable (enforced by triggers). Account balances are kept
  * beside the entries in the same transaction, and a merchant's balances can never go negative.
  */
+import { z } from 'zod';
 import { availableAccount, heldAccount } from '../merchants/merchant-store.js';
 import type { Order } from '../orders/order.js';
 import type { Queryable } from '../store/db.js';
+import { queryRow, queryRows } from '../store/rows.js';
 
 export const BANK_ACCOUNT = 'sys:bank';
+
+/** Ledger rows as the store returns them, checked at the boundary (store/rows.ts). */
+const PostingIdRow = z.object({ id: z.number().int() });
+const BalanceRow = z.object({ kind: z.enum(['available', 'held']), balance: z.number().int() });
 
 /** The order events that move money, and the entries each posts. */
 export type LedgerEvent = 'collected' | 'held' | 'paid_out' | 'released';
@@ -49,7 +55,9 @@ export type PostResult = { readonly kind: 'posted' } | { readonly kind: 'already
 export async function post(tx: Queryable, order: Order, event: LedgerEvent, now: Date): Promise<PostResult> {
   // ON CONFLICT rather than catching the unique violation: on PostgreSQL a failed statement
   // aborts the whole transaction, so the caller could not go on after a caught error.
-  const [row] = await tx.query<{ id: number }>(
+  const row = await queryRow(
+    tx,
+    PostingIdRow,
     `INSERT INTO ledger_postings (payment_uid, event, created_at) VALUES ($1, $2, $3)
      ON CONFLICT ON CONSTRAINT ledger_postings_once DO NOTHING RETURNING id`,
     [order.payment_uid, event, now],
@@ -77,7 +85,9 @@ export interface Balance {
 }
 
 export async function balanceOf(tx: Queryable, merchantUid: string, lock = false): Promise<Balance> {
-  const rows = await tx.query<{ kind: 'available' | 'held'; balance: number }>(
+  const rows = await queryRows(
+    tx,
+    BalanceRow,
     `SELECT kind, balance FROM ledger_accounts WHERE merchant_uid = $1 ORDER BY kind${lock ? ' FOR UPDATE' : ''}`,
     [merchantUid],
   );

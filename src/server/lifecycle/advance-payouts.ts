@@ -3,9 +3,10 @@
  * the transaction; the step is applied only if the order has not changed meanwhile.
  */
 import type { PayoutChannel } from '../channel/payout-channel.js';
-import type { Order } from '../orders/order.js';
+import { OrderRow } from '../orders/order.js';
 import { lockOrder } from '../orders/order-store.js';
 import type { Db } from '../store/db.js';
+import { queryRows } from '../store/rows.js';
 import { changeStatus } from './change-status.js';
 
 export async function advancePayouts(
@@ -15,7 +16,9 @@ export async function advancePayouts(
   batch = 100,
 ): Promise<number> {
   // Payouts not yet sent come first, so payouts waiting on the bank cannot starve new ones.
-  const open = await db.query<Order>(
+  const open = await queryRows(
+    db,
+    OrderRow,
     `SELECT * FROM orders WHERE transaction_type = 'expense' AND payment_status IN ('pending', 'preparing', 'processing')
      ORDER BY payment_status = 'processing', status_changed_at LIMIT $1`,
     [batch],

@@ -2,13 +2,16 @@
  * Moves unpaid collection orders to overdue at their expiry time. State lives in the store, so
  * a restart neither skips nor doubles an expiry; SKIP LOCKED lets several processes sweep.
  */
-import type { Order } from '../orders/order.js';
+import { OrderRow } from '../orders/order.js';
 import type { Db } from '../store/db.js';
+import { queryRows } from '../store/rows.js';
 import { changeStatus } from './change-status.js';
 
 export async function expireDueOrders(db: Db, now: Date, batch = 200): Promise<number> {
   return db.transaction(async (tx) => {
-    const due = await tx.query<Order>(
+    const due = await queryRows(
+      tx,
+      OrderRow,
       `SELECT * FROM orders WHERE payment_status = 'pending' AND expires_at <= $1
        ORDER BY expires_at LIMIT $2 FOR UPDATE SKIP LOCKED`,
       [now, batch],

@@ -5,8 +5,9 @@
  * A credit with one of its UTRs arriving later still completes it (failed -> processing ->
  * completed, as for overdue). SKIP LOCKED lets several processes sweep.
  */
-import type { Order } from '../orders/order.js';
+import { OrderRow } from '../orders/order.js';
 import type { Db } from '../store/db.js';
+import { queryRows } from '../store/rows.js';
 import { changeStatus } from './change-status.js';
 
 export const DEFAULT_CLAIM_GRACE_SECONDS = 24 * 60 * 60;
@@ -23,7 +24,9 @@ export async function failUnpaidClaims(
   return db.transaction(async (tx) => {
     // A claimed UTR with a credit is settled in the claim's or the credit's transaction; the
     // NOT EXISTS keeps this sweep from racing a settlement that is under way elsewhere.
-    const due = await tx.query<Order>(
+    const due = await queryRows(
+      tx,
+      OrderRow,
       `SELECT * FROM orders o
        WHERE o.payment_status = 'processing' AND o.transaction_type = 'income' AND o.expires_at <= $1
          AND NOT EXISTS (

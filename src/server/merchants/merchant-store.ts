@@ -1,7 +1,12 @@
 /** SQL for merchants, their API keys and blacklists. */
 import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
 import type { Queryable } from '../store/db.js';
-import type { ApiKeyRecord, Merchant } from './merchant.js';
+import { queryRow, queryRows } from '../store/rows.js';
+import { type ApiKeyRecord, ApiKeyRow, type Merchant, MerchantRow } from './merchant.js';
+
+const SealedSecretRow = z.object({ sealed_secret: z.string() });
+
 import { seal, unseal } from './secret-box.js';
 
 export interface NewMerchant {
@@ -36,7 +41,9 @@ const newId = (prefix: string, bytes: number) => `${prefix}${randomBytes(bytes).
 
 export async function insertMerchant(tx: Queryable, input: NewMerchant, now: Date): Promise<Merchant> {
   const uid = newId('M', 8).toUpperCase();
-  const [merchant] = await tx.query<Merchant>(
+  const merchant = await queryRow(
+    tx,
+    MerchantRow,
     `INSERT INTO merchants (uid, name, upi_vpa, upi_payee_name, imps_account, imps_account_name, imps_ifsc,
        imps_bank_name, upi_min, upi_max, imps_min, imps_max, embed_origins, brand_color, created_at, updated_at,
        upi_mc, upi_purpose, support_contact)
@@ -104,7 +111,9 @@ export async function revokeKey(
 }
 
 export async function listKeys(tx: Queryable, merchantUid: string): Promise<ApiKeyRecord[]> {
-  return tx.query<ApiKeyRecord>(
+  return queryRows(
+    tx,
+    ApiKeyRow,
     'SELECT key, merchant_uid, status, created_at, revoked_at FROM api_keys WHERE merchant_uid = $1 ORDER BY created_at',
     [merchantUid],
   );
@@ -125,7 +134,9 @@ export async function findActiveKey(
   secretKey: Buffer,
   apiKey: string,
 ): Promise<ActiveKey | undefined> {
-  const [row] = await tx.query<Merchant & { readonly api_key: string; readonly sealed_secret: string }>(
+  const row = await queryRow(
+    tx,
+    MerchantRow.extend({ api_key: z.string(), sealed_secret: z.string() }),
     `SELECT k.key AS api_key, k.sealed_secret, m.*
      FROM api_keys k JOIN merchants m ON m.uid = k.merchant_uid
      WHERE k.key = $1 AND k.status = 'active'`,
@@ -163,20 +174,19 @@ export async function secretForKey(
   secretKey: Buffer,
   apiKey: string,
 ): Promise<string | undefined> {
-  const [row] = await tx.query<{ sealed_secret: string }>(
-    'SELECT sealed_secret FROM api_keys WHERE key = $1',
-    [apiKey],
-  );
+  const row = await queryRow(tx, SealedSecretRow, 'SELECT sealed_secret FROM api_keys WHERE key = $1', [
+    apiKey,
+  ]);
   return row ? unsealCached(secretKey, row.sealed_secret) : undefined;
 }
 
 export async function findMerchant(tx: Queryable, uid: string): Promise<Merchant | undefined> {
-  const [merchant] = await tx.query<Merchant>('SELECT * FROM merchants WHERE uid = $1', [uid]);
+  const merchant = await queryRow(tx, MerchantRow, 'SELECT * FROM merchants WHERE uid = $1', [uid]);
   return merchant;
 }
 
 export async function listMerchants(tx: Queryable): Promise<Merchant[]> {
-  return tx.query<Merchant>('SELECT * FROM merchants ORDER BY created_at');
+  return queryRows(tx, MerchantRow, 'SELECT * FROM merchants ORDER BY created_at');
 }
 
 export async function setMerchantStatus(
@@ -185,7 +195,9 @@ export async function setMerchantStatus(
   status: Merchant['status'],
   now: Date,
 ): Promise<Merchant | undefined> {
-  const [merchant] = await tx.query<Merchant>(
+  const merchant = await queryRow(
+    tx,
+    MerchantRow,
     'UPDATE merchants SET status = $2, updated_at = $3 WHERE uid = $1 RETURNING *',
     [uid, status, now],
   );

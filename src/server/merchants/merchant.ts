@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** A merchant as stored: display data, collection accounts, limits (paise) and embedding. */
 export interface Merchant {
   readonly uid: string;
@@ -32,6 +34,38 @@ export interface ApiKeyRecord {
   readonly created_at: Date;
   readonly revoked_at: Date | null;
 }
+
+/** A merchants row as the store returns it, checked at the boundary (store/rows.ts). */
+export const MerchantRow = z.looseObject({
+  uid: z.string(),
+  name: z.string(),
+  status: z.enum(['active', 'disabled']),
+  upi_vpa: z.string(),
+  upi_payee_name: z.string(),
+  imps_account: z.string(),
+  imps_account_name: z.string(),
+  imps_ifsc: z.string(),
+  imps_bank_name: z.string(),
+  upi_mc: z.string(),
+  upi_purpose: z.string(),
+  support_contact: z.string(),
+  upi_min: z.number().int(),
+  upi_max: z.number().int(),
+  imps_min: z.number().int(),
+  imps_max: z.number().int(),
+  embed_origins: z.array(z.string()),
+  brand_color: z.string().nullable(),
+  created_at: z.date(),
+  updated_at: z.date(),
+}) satisfies z.ZodType<Merchant>;
+
+export const ApiKeyRow = z.looseObject({
+  key: z.string(),
+  merchant_uid: z.string(),
+  status: z.enum(['active', 'revoked']),
+  created_at: z.date(),
+  revoked_at: z.date().nullable(),
+}) satisfies z.ZodType<ApiKeyRecord>;
 
 /** Limits in paise for a payment instrument. */
 export function limitsFor(merchant: Merchant, payterm: 'UPI' | 'IMPS'): { min: number; max: number } {

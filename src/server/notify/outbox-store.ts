@@ -5,8 +5,11 @@
  * expires and the row is claimed again. "Newer" means a later status (`status_seq`) of the same
  * order, or the same status enqueued again (a resend).
  */
+
+import { z } from 'zod';
 import type { Queryable } from '../store/db.js';
-import type { OutboxRow, OutboxState } from './outbox.js';
+import { queryRows } from '../store/rows.js';
+import { type OutboxRow, OutboxRowSchema, type OutboxState } from './outbox.js';
 
 /** The due, unleased rows in due order, at most $2 of them (with $1 = now). */
 const NEXT_IN_LINE = `
@@ -71,7 +74,9 @@ export async function claimDue(
     [now, limit * 4],
   );
   const busy = [...fairness.busy];
-  return tx.query<ClaimedRow>(
+  return queryRows(
+    tx,
+    OutboxRowSchema.extend({ merchant_uid: z.string() }),
     `WITH next AS (
        SELECT c.id, c.merchant_uid,
               row_number() OVER (PARTITION BY c.merchant_uid ORDER BY c.next_attempt_at, c.id) AS rn
@@ -195,14 +200,33 @@ export interface CallbackAttempt extends AttemptRow {
   readonly id: number;
 }
 
+const CallbackAttemptRow = z.looseObject({
+  id: z.number().int(),
+  outbox_id: z.number().int(),
+  payment_uid: z.string(),
+  attempt: z.number().int(),
+  payment_status: z.string(),
+  started_at: z.date(),
+  http_status: z.number().int().nullable(),
+  latency_ms: z.number(),
+  response_snippet: z.string(),
+  error: z.string(),
+  worker: z.string(),
+}) satisfies z.ZodType<CallbackAttempt>;
+
 export async function listOutboxForOrder(tx: Queryable, paymentUid: string): Promise<OutboxRow[]> {
-  return tx.query<OutboxRow>('SELECT * FROM outbox WHERE payment_uid = $1 ORDER BY id', [paymentUid]);
+  return queryRows(tx, OutboxRowSchema, 'SELECT * FROM outbox WHERE payment_uid = $1 ORDER BY id', [
+    paymentUid,
+  ]);
 }
 
 export async function listAttemptsForOrder(tx: Queryable, paymentUid: string): Promise<CallbackAttempt[]> {
-  return tx.query<CallbackAttempt>('SELECT * FROM callback_attempts WHERE payment_uid = $1 ORDER BY id', [
-    paymentUid,
-  ]);
+  return queryRows(
+    tx,
+    CallbackAttemptRow,
+    'SELECT * FROM callback_attempts WHERE payment_uid = $1 ORDER BY id',
+    [paymentUid],
+  );
 }
 
 export interface RecentOutboxRow extends OutboxRow {
@@ -216,7 +240,9 @@ export async function listRecentOutbox(
   state: OutboxState | undefined,
   limit: number,
 ): Promise<RecentOutboxRow[]> {
-  return tx.query<RecentOutboxRow>(
+  return queryRows(
+    tx,
+    OutboxRowSchema.extend({ merchant_uid: z.string(), merchant_order_id: z.string() }),
     `SELECT x.*, ord.merchant_uid, ord.merchant_order_id
      FROM outbox x JOIN orders ord ON ord.payment_uid = x.payment_uid
      WHERE $1::text IS NULL OR x.state = $1

@@ -2,10 +2,12 @@
  * The callback outbox. A row is written in the same transaction as the status change it reports,
  * so a change and its callback are committed together or not at all.
  */
-import type { PaymentStatus } from '../../shared/order-status.js';
+import { z } from 'zod';
+import { PAYMENT_STATUSES, type PaymentStatus } from '../../shared/order-status.js';
 import type { OutboxSignal } from '../app-deps.js';
 import type { Order } from '../orders/order.js';
 import type { Queryable } from '../store/db.js';
+import { queryRow } from '../store/rows.js';
 
 export type { OutboxSignal };
 
@@ -31,6 +33,22 @@ export interface OutboxRow {
   readonly updated_at: Date;
 }
 
+/** An outbox row as the store returns it, checked at the boundary (store/rows.ts). */
+export const OutboxRowSchema = z.looseObject({
+  id: z.number().int(),
+  payment_uid: z.string(),
+  status_seq: z.number().int(),
+  payment_status: z.enum(PAYMENT_STATUSES).exclude(['none']),
+  state: z.enum(OUTBOX_STATES),
+  attempts: z.number().int(),
+  next_attempt_at: z.date(),
+  locked_by: z.string().nullable(),
+  locked_until: z.date().nullable(),
+  last_error: z.string(),
+  created_at: z.date(),
+  updated_at: z.date(),
+}) satisfies z.ZodType<OutboxRow>;
+
 /** Writes a callback for the order's current state, due at once; undefined when it has no notify_url. */
 export async function enqueueCallback(
   tx: Queryable,
@@ -38,11 +56,12 @@ export async function enqueueCallback(
   now: Date,
 ): Promise<OutboxRow | undefined> {
   if (order.notify_url === '') return undefined;
-  const [row] = await tx.query<OutboxRow>(
+  return queryRow(
+    tx,
+    OutboxRowSchema,
     `INSERT INTO outbox (payment_uid, status_seq, payment_status, next_attempt_at, created_at, updated_at)
      VALUES ($1, $2, $3, $4, $4, $4)
      RETURNING *`,
     [order.payment_uid, order.status_seq, order.payment_status, now],
   );
-  return row;
 }

@@ -20,9 +20,10 @@ import { type PostCreditResult, postCredit } from '../lifecycle/post-credit.js';
 import { canTransition, pathTo, type StoredStatus } from '../lifecycle/transitions.js';
 import type { Merchant } from '../merchants/merchant.js';
 import * as merchants from '../merchants/merchant-store.js';
-import type { Order } from '../orders/order.js';
+import { type Order, OrderRow } from '../orders/order.js';
 import { findOrder, lockOrder } from '../orders/order-store.js';
 import { queryView } from '../orders/order-views.js';
+import { queryRows } from '../store/rows.js';
 import { UpdateMerchantSchema, updateMerchant } from './merchant-settings.js';
 import {
   BlacklistSchema,
@@ -230,7 +231,9 @@ export function operatorRoutes(deps: AppDeps): Hono {
   });
 
   app.get('/orders', async (c) => {
-    const rows = await db.query<Order>(
+    const rows = await queryRows(
+      db,
+      OrderRow,
       `SELECT * FROM orders WHERE ($1 = '' OR merchant_uid = $1) AND ($2 = '' OR payment_status = $2)
        ORDER BY created_at DESC LIMIT $3`,
       [c.req.query('merchant_uid') ?? '', c.req.query('status') ?? '', limitParam(c.req.query('limit'))],

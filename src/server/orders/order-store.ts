@@ -3,9 +3,11 @@
  * Status changes are decided in lifecycle/change-status.ts, which writes them through
  * `updateOrderStatus` here.
  */
-import type { Merchant } from '../merchants/merchant.js';
+import { z } from 'zod';
+import { type Merchant, MerchantRow } from '../merchants/merchant.js';
 import type { Queryable } from '../store/db.js';
-import type { NewOrder, Order } from './order.js';
+import { queryRow } from '../store/rows.js';
+import { type NewOrder, type Order, OrderRow } from './order.js';
 
 const INSERT_COLUMNS = [
   'payment_uid',
@@ -60,16 +62,19 @@ const INSERT_WITH_EVENT_SQL = `
  * merchant_order_id. One round trip where a transaction of the two inserts takes four.
  */
 export async function insertOrder(tx: Queryable, order: NewOrder): Promise<Order | undefined> {
-  const [row] = await tx.query<Order>(
+  return queryRow(
+    tx,
+    OrderRow,
     INSERT_WITH_EVENT_SQL,
     INSERT_COLUMNS.map((column) => order[column]),
   );
-  return row;
 }
 
 /** A payout's amount is held: its accounting is under way. */
 export async function markAccountingDelivered(tx: Queryable, paymentUid: string): Promise<Order | undefined> {
-  const [row] = await tx.query<Order>(
+  const row = await queryRow(
+    tx,
+    OrderRow,
     `UPDATE orders SET accounting_status = 'delivered' WHERE payment_uid = $1 RETURNING *`,
     [paymentUid],
   );
@@ -100,7 +105,9 @@ export async function updateOrderStatus(
   now: Date,
 ): Promise<Order | undefined> {
   const from = order.payment_status;
-  const [updated] = await tx.query<Order>(
+  const updated = await queryRow(
+    tx,
+    OrderRow,
     `UPDATE orders SET
        payment_status = $3,
        payment_fail_reason = $4,
@@ -158,7 +165,9 @@ export async function findOrderByMerchantOrderId(
   merchantUid: string,
   merchantOrderId: string,
 ): Promise<Order | undefined> {
-  const [row] = await tx.query<Order>(
+  const row = await queryRow(
+    tx,
+    OrderRow,
     'SELECT * FROM orders WHERE merchant_uid = $1 AND merchant_order_id = $2',
     [merchantUid, merchantOrderId],
   );
@@ -167,7 +176,7 @@ export async function findOrderByMerchantOrderId(
 
 export async function findOrder(tx: Queryable, paymentUid: string): Promise<Order | undefined> {
   if (!isUuid(paymentUid)) return undefined;
-  const [row] = await tx.query<Order>('SELECT * FROM orders WHERE payment_uid = $1', [paymentUid]);
+  const row = await queryRow(tx, OrderRow, 'SELECT * FROM orders WHERE payment_uid = $1', [paymentUid]);
   return row;
 }
 
@@ -187,9 +196,9 @@ export async function findOrderForPayer(
   paymentUid: string,
 ): Promise<OrderForPayer | undefined> {
   if (!isUuid(paymentUid)) return undefined;
-  const [row] = await tx.query<
-    Order & { readonly merchant_row: MerchantJson; readonly claim_utrs: string[] }
-  >(
+  const row = await queryRow(
+    tx,
+    PayerRow,
     `SELECT o.*, to_jsonb(m) AS merchant_row,
        ARRAY(SELECT c.utr FROM utr_claims c WHERE c.payment_uid = o.payment_uid ORDER BY c.claimed_at, c.utr)
          AS claim_utrs
@@ -198,28 +207,22 @@ export async function findOrderForPayer(
     [paymentUid],
   );
   if (!row) return undefined;
-  const { merchant_row: merchantRow, claim_utrs: utrs, ...order } = row;
-  return {
-    order,
-    merchant: {
-      ...merchantRow,
-      created_at: new Date(merchantRow.created_at),
-      updated_at: new Date(merchantRow.updated_at),
-    },
-    claims: utrs.map((utr) => ({ utr })),
-  };
+  const { merchant_row: merchant, claim_utrs: utrs, ...order } = row;
+  return { order, merchant, claims: utrs.map((utr) => ({ utr })) };
 }
 
-/** A merchants row through to_jsonb: timestamps arrive as text, bigints as numbers. */
-type MerchantJson = Omit<Merchant, 'created_at' | 'updated_at'> & {
-  readonly created_at: string;
-  readonly updated_at: string;
-};
+/** The order with its merchant's row through to_jsonb (timestamps arrive as text) and its UTRs. */
+const PayerRow = OrderRow.extend({
+  merchant_row: MerchantRow.extend({ created_at: z.coerce.date(), updated_at: z.coerce.date() }),
+  claim_utrs: z.array(z.string()),
+});
 
 /** Reads and locks the order for the rest of the transaction. */
 export async function lockOrder(tx: Queryable, paymentUid: string): Promise<Order | undefined> {
   if (!isUuid(paymentUid)) return undefined;
-  const [row] = await tx.query<Order>('SELECT * FROM orders WHERE payment_uid = $1 FOR UPDATE', [paymentUid]);
+  const row = await queryRow(tx, OrderRow, 'SELECT * FROM orders WHERE payment_uid = $1 FOR UPDATE', [
+    paymentUid,
+  ]);
   return row;
 }
 

@@ -1,10 +1,17 @@
-import type {
-  AccountingStatus,
-  AccountingType,
-  NotifyStatus,
-  PaymentStatus,
-  Payterm,
-  TransactionType,
+import { z } from 'zod';
+import {
+  ACCOUNTING_STATUSES,
+  ACCOUNTING_TYPES,
+  type AccountingStatus,
+  type AccountingType,
+  NOTIFY_STATUSES,
+  type NotifyStatus,
+  PAYMENT_STATUSES,
+  PAYTERMS,
+  type PaymentStatus,
+  type Payterm,
+  TRANSACTION_TYPES,
+  type TransactionType,
 } from '../../shared/order-status.js';
 
 /** An order as stored. Money in integer paise. */
@@ -67,3 +74,52 @@ export type NewOrder = Omit<
   | 'status_changed_at'
   | 'updated_at'
 > & { readonly payment_status: 'pending' };
+
+const STORED_STATUSES = PAYMENT_STATUSES.filter(
+  (status): status is Exclude<PaymentStatus, 'none'> => status !== 'none',
+);
+
+/** An orders row as the store returns it, checked at the boundary (store/rows.ts). */
+export const OrderRow = z.looseObject({
+  payment_uid: z.string(),
+  merchant_uid: z.string(),
+  merchant_order_id: z.string(),
+  request_digest: z.string(),
+  transaction_type: z.enum(TRANSACTION_TYPES),
+  accounting_type: z.enum(ACCOUNTING_TYPES),
+  payterm: z.enum(PAYTERMS),
+  payment: z.string(),
+  currency: z.string(),
+  country: z.string(),
+  channel: z.string(),
+  amount: z.number().int(),
+  final_amount: z.number().int(),
+  from_account: z.string(),
+  from_name: z.string(),
+  from_bank_name: z.string(),
+  to_account: z.string(),
+  to_name: z.string(),
+  to_bank_name: z.string(),
+  merchant_id: z.string(),
+  order_uid: z.string(),
+  redirect_url: z.string(),
+  notify_url: z.string(),
+  response_type: z.string(),
+  ip: z.string(),
+  user_agent: z.string(),
+  signature_key: z.string(),
+  extra: z.string(),
+  payment_status: z.enum(STORED_STATUSES),
+  payment_fail_reason: z.string(),
+  fail_code: z.string(),
+  notify_status: z.enum(NOTIFY_STATUSES),
+  notify_fail_reason: z.string(),
+  accounting_status: z.enum(ACCOUNTING_STATUSES),
+  accounting_fail_reason: z.string(),
+  matched_utr: z.string().nullable(),
+  status_seq: z.number().int(),
+  expires_at: z.date().nullable(),
+  status_changed_at: z.date(),
+  created_at: z.date(),
+  updated_at: z.date(),
+}) satisfies z.ZodType<Order>;

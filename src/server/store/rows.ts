@@ -1,0 +1,41 @@
+/**
+ * Rows with checked types: a query's rows are parsed with the row schema of their table as they
+ * leave the store, so a column whose type or name drifts from what the code declares fails loudly
+ * at the boundary instead of travelling on as a wrong value behind a cast. Extra columns are kept
+ * (`z.looseObject`): a query may select more than a schema names.
+ */
+import type { z } from 'zod';
+import type { Queryable, SqlParam } from './db.js';
+
+export class RowShapeError extends Error {
+  override readonly name = 'RowShapeError';
+}
+
+export async function queryRows<S extends z.ZodType>(
+  tx: Queryable,
+  schema: S,
+  sql: string,
+  params?: readonly SqlParam[],
+): Promise<z.output<S>[]> {
+  const rows = await tx.query<unknown>(sql, params);
+  return rows.map((row) => {
+    const parsed = schema.safeParse(row);
+    if (parsed.success) return parsed.data;
+    const issue = parsed.error.issues[0];
+    throw new RowShapeError(
+      `row does not match its schema at ${issue?.path.join('.') || 'row'}: ${issue?.message ?? 'invalid'} (${sql.trim().slice(0, 80)})`,
+      { cause: parsed.error },
+    );
+  });
+}
+
+/** The first row, checked, or undefined when there is none. */
+export async function queryRow<S extends z.ZodType>(
+  tx: Queryable,
+  schema: S,
+  sql: string,
+  params?: readonly SqlParam[],
+): Promise<z.output<S> | undefined> {
+  const [row] = await queryRows(tx, schema, sql, params);
+  return row;
+}
