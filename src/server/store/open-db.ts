@@ -1,15 +1,22 @@
-import type { Config } from '../config.js';
 import type { Db } from './db.js';
 import { migrate } from './migrate.js';
 import { openPgDb } from './pg-db.js';
 import { readBackup } from './restore.js';
 
 /**
+ * Where the store is (the configuration's `store`). Declared here rather than imported from
+ * config.ts, which depends on http/, so that store/ depends on no folder above it.
+ */
+export type StoreLocation =
+  | { readonly kind: 'pglite'; readonly dataDir: string }
+  | { readonly kind: 'postgres'; readonly url: string };
+
+/**
  * Opens the configured store and brings its schema up to date. The embedded store's package
  * (PGlite, several MB of WebAssembly) is loaded only when it is the store in use. `restoreFrom`
  * starts an empty embedded store from a backup; older backups are migrated like any store.
  */
-export async function openDb(store: Config['store'], options: { restoreFrom?: string } = {}): Promise<Db> {
+export async function openDb(store: StoreLocation, options: { restoreFrom?: string } = {}): Promise<Db> {
   const db =
     store.kind === 'postgres'
       ? await openPgDb(store.url)
