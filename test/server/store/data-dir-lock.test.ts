@@ -55,10 +55,10 @@ async function startService(dataDir: string): Promise<Service> {
 
 /** Resolves once the process printed `text`, or fails if it exits first. */
 async function printed(service: Service, text: string): Promise<void> {
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 180_000;
   while (!service.output().includes(text)) {
     if (service.child.exitCode !== null) throw new Error(`exited before "${text}":\n${service.output()}`);
-    if (Date.now() > deadline) throw new Error(`no "${text}" within 60 s:\n${service.output()}`);
+    if (Date.now() > deadline) throw new Error(`no "${text}" within 180 s:\n${service.output()}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
