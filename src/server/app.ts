@@ -14,11 +14,14 @@ import {
 import { demoRoutes } from './checkout-api/demo-route.js';
 import { consoleApiRoutes } from './console/console-api-routes.js';
 import { sessionRoutes } from './console/session-routes.js';
+import { creditRoutes } from './credits/credit-routes.js';
+import { ingestRoutes } from './credits/ingest-routes.js';
 import { AppError, isAppError, notFound } from './errors.js';
 import { gatewayRoutes } from './gateway/gateway-routes.js';
 import { assertCleanTarget } from './http/clean-text.js';
 import { renderError } from './http/envelope.js';
 import { metricsRoutes } from './http/metrics-routes.js';
+import type { RateLimit } from './http/rate-limiter.js';
 import { type RequestVariables, requestContext } from './http/request-context.js';
 import { openApiDocument } from './openapi/openapi-document.js';
 import { backupRoutes } from './operator/backup-routes.js';
@@ -30,6 +33,9 @@ export const MAX_BODY_BYTES = 16 * 1024;
 /** Bank statements are the one larger body (operator only): about 50,000 lines. */
 export const MAX_STATEMENT_BYTES = 4 * 1024 * 1024;
 const STATEMENT_PATH = '/operator/api/credits/import';
+/** Raw e-mail alerts carry HTML and headers: larger than other bodies, far below a statement. */
+export const MAX_EMAIL_BYTES = 256 * 1024;
+const EMAIL_PREFIX = '/ingest/email/';
 
 export interface AppOptions {
   /** The built checkout page's routes (served from dist/checkout). */
@@ -39,6 +45,8 @@ export interface AppOptions {
   /** Routes mounted under /operator/api beside the built-in operator routes. */
   readonly operatorExtras?: readonly Hono[];
   readonly payerLimits?: PayerLimits;
+  /** The per-token limit of the alert ingest endpoints. */
+  readonly ingestLimit?: RateLimit;
 }
 
 export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<{ Variables: RequestVariables }> {
@@ -53,9 +61,12 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<{ Varia
     });
   const defaultLimit = limitBody(MAX_BODY_BYTES);
   const statementLimit = limitBody(MAX_STATEMENT_BYTES);
+  const emailLimit = limitBody(MAX_EMAIL_BYTES);
   app.use((c, next) => {
     assertCleanTarget(c.req.url);
-    return c.req.path === STATEMENT_PATH ? statementLimit(c, next) : defaultLimit(c, next);
+    if (c.req.path === STATEMENT_PATH) return statementLimit(c, next);
+    if (c.req.path.startsWith(EMAIL_PREFIX)) return emailLimit(c, next);
+    return defaultLimit(c, next);
   });
 
   app.onError((error, c) => {
@@ -83,12 +94,14 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<{ Varia
   app.route('/gateway/api', gatewayRoutes(deps));
   app.route('/', checkoutApiRoutes(deps, options.payerLimits ?? DEFAULT_PAYER_LIMITS));
   app.route('/', demoRoutes(deps));
+  app.route('/', ingestRoutes(deps, options.ingestLimit));
 
   app.use('/operator/api/*', operatorAuth(deps));
   app.route('/operator/api', operatorRoutes(deps));
   app.route('/operator/api', backupRoutes(deps));
   app.route('/operator/api', operatorsRoutes(deps));
   app.route('/operator/api', consoleApiRoutes(deps));
+  app.route('/operator/api', creditRoutes(deps));
   for (const extra of options.operatorExtras ?? []) app.route('/operator/api', extra);
   app.route('/console/api', sessionRoutes(deps));
   if (options.consolePage) app.route('/', options.consolePage);

@@ -18,7 +18,8 @@ export interface NewCredit {
   readonly payee: string;
   readonly payerName: string;
   readonly creditedAt: Date;
-  readonly source: 'operator' | 'statement' | 'sandbox';
+  /** Where it came from: the operator API, a statement, the sandbox, or a credit source's alert text. */
+  readonly source: 'operator' | 'statement' | 'sandbox' | 'sms' | 'email';
 }
 
 export type PostCreditResult =

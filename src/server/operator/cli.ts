@@ -26,7 +26,14 @@ Merchants
 Money
   credit:post --utr UTR --amount 100.00 [--payee VPA] [--payer-name NAME]
   credit:import FILE.csv            (header: utr,amount,payee,payer_name,credited_at)
-  credit:list [--unmatched]
+  credit:list [--state matched,waiting,conflict,unparsed,ignored] [--merchant UID] [--source ID] [--unmatched]
+  credit:sms --source ID --text TEXT [--sender VM-HDFCBK]   (replay an alert text)
+  credit:fix TEXT_ID --utr UTR --amount 100.00 --note WHY [--payer-name NAME]
+  credit:match CREDIT_ID PAYMENT_UID --note WHY
+  audit:list [--action ACTION] [--subject SUBJECT]
+Credit sources
+  source:create --merchant UID --account VPA_OR_ACCOUNT --kind sms|statement|api --name NAME
+  source:list [--merchant UID] | source:revoke SOURCE_ID
 Orders
   order:list [--merchant UID] [--status STATUS] | order:show PAYMENT_UID
   order:status PAYMENT_UID STATUS [--reason TEXT]   (payout outcome, refund)
@@ -69,6 +76,15 @@ const STRING_FLAGS = [
   'status',
   'reason',
   'payterm',
+  'state',
+  'source',
+  'text',
+  'sender',
+  'note',
+  'account',
+  'kind',
+  'action',
+  'subject',
 ];
 
 const env = process.env;
@@ -206,8 +222,49 @@ async function run(argv: string[]): Promise<unknown> {
       });
     case 'credit:import':
       return call('POST', '/credits/import', readFileSync(need(a, 'FILE'), 'utf8'), 'text/csv');
-    case 'credit:list':
-      return call('GET', `/credits${flags.unmatched ? '?unmatched=true' : ''}`);
+    case 'credit:list': {
+      const query = new URLSearchParams();
+      if (flags.unmatched) query.set('unmatched', 'true');
+      if (flag('state')) query.set('state', flag('state') as string);
+      if (flag('merchant')) query.set('merchant_uid', flag('merchant') as string);
+      if (flag('source')) query.set('source_id', flag('source') as string);
+      return call('GET', `/credits?${query}`);
+    }
+    case 'credit:sms':
+      return call('POST', '/credits/sms', {
+        source_id: need(flag('source'), '--source'),
+        text: need(flag('text'), '--text'),
+        ...(flag('sender') ? { sender: flag('sender') } : {}),
+      });
+    case 'credit:fix':
+      return call('POST', `/credits/texts/${need(a, 'TEXT_ID')}/fix`, {
+        utr: need(flag('utr'), '--utr'),
+        amount: need(flag('amount'), '--amount'),
+        note: need(flag('note'), '--note'),
+        ...(flag('payer-name') ? { payer_name: flag('payer-name') } : {}),
+      });
+    case 'credit:match':
+      return call('POST', `/credits/${need(a, 'CREDIT_ID')}/match`, {
+        payment_uid: need(b, 'PAYMENT_UID'),
+        note: need(flag('note'), '--note'),
+      });
+    case 'audit:list': {
+      const query = new URLSearchParams();
+      if (flag('action')) query.set('action', flag('action') as string);
+      if (flag('subject')) query.set('subject', flag('subject') as string);
+      return call('GET', `/audit?${query}`);
+    }
+    case 'source:create':
+      return call('POST', '/credit-sources', {
+        merchant_uid: need(flag('merchant'), '--merchant'),
+        account: need(flag('account'), '--account'),
+        kind: need(flag('kind'), '--kind'),
+        name: need(flag('name'), '--name'),
+      });
+    case 'source:list':
+      return call('GET', `/credit-sources${flag('merchant') ? `?merchant_uid=${flag('merchant')}` : ''}`);
+    case 'source:revoke':
+      return call('DELETE', `/credit-sources/${need(a, 'SOURCE_ID')}`);
     case 'order:list': {
       const query = new URLSearchParams();
       if (flag('merchant')) query.set('merchant_uid', flag('merchant') as string);

@@ -211,15 +211,6 @@ export function operatorRoutes(deps: AppDeps): Hono {
     }
   });
 
-  app.get('/credits', async (c) => {
-    const unmatched = c.req.query('unmatched') === 'true';
-    const rows = await db.query(
-      `SELECT * FROM bank_credits ${unmatched ? 'WHERE payment_uid IS NULL' : ''} ORDER BY created_at DESC LIMIT $1`,
-      [limitParam(c.req.query('limit'))],
-    );
-    return success(c, rows);
-  });
-
   /** Claims that lost (UTR held by another order, credit paid to another account), with both orders. */
   app.get('/lost-claims', async (c) => {
     const rows = await listLostClaims(db, {

@@ -65,7 +65,7 @@ const REFERENCES: readonly RegExp[] = [
   /\b(?:UPI|IMPS|NEFT)\/(?:[A-Z0-9]{2,8}\/)?(\d{12})(?!\d)/i,
   /\bIMPS-(\d{12})(?!\d)/i,
   /\b(?:UPI|IMPS)\s*(?:Ref(?:erence)?|Txn|Transaction)\.?\s*(?:No|Number|ID|Id)?\.?\s*[:.#-]?\s*(\d{12})(?!\d)/i,
-  /\b(?:Ref(?:erence)?\.?\s*(?:No|Number|ID)?|Refno|RRN(?:\s*No)?|UTR(?:\s*No)?|Txn\s*(?:ID|No)|Transaction\s*ID)\.?\s*[:.#-]?\s*(\d{12})(?!\d)/i,
+  /\b(?:Ref(?:erence)?\.?\s*(?:No|Number|ID)?|Refno|RRN(?:\s*No)?|UTR(?:\s*No)?|Txn\s*(?:ID|No)|Transaction\s*ID)\.?(?:\s+is)?\s*[:.#-]?\s*(\d{12})(?!\d)/i,
   /\bUPI\s*[:-]\s*(\d{12})(?!\d)/i,
 ];
 

@@ -1,0 +1,279 @@
+/**
+ * The operator API for credit sources, alert texts, credits by state and manual actions, mounted
+ * under /operator/api behind the operator's authentication. Every manual action is written to
+ * the audit log under the acting operator's name (`operatorName`, 'operator' until named
+ * operators exist).
+ */
+import { type Context, Hono } from 'hono';
+import { ERROR_CODES } from '../../shared/error-codes.js';
+import type { AppDeps } from '../app-deps.js';
+import { AppError, invalidField, notFound } from '../errors.js';
+import { parseJson } from '../http/parse-json.js';
+import * as merchants from '../merchants/merchant-store.js';
+import { listAudit, writeAudit } from './audit-log.js';
+import { CREDIT_STATES, type CreditFilter, type CreditState, listCredits, listTexts } from './credit-list.js';
+import {
+  CreateCreditSourceSchema,
+  FixTextSchema,
+  MatchCreditSchema,
+  OperatorSmsSchema,
+} from './credit-schemas.js';
+import {
+  findCreditSource,
+  insertCreditSource,
+  listCreditSources,
+  revokeCreditSource,
+} from './credit-source-store.js';
+import { ingestText } from './ingest-text.js';
+import { fixText, type ManualResult, matchByHand } from './manual-actions.js';
+
+type CreditVariables = { operatorName?: string };
+const ok = <T>(data: T) => ({ result: 'success' as const, data });
+
+/** The acting operator's name, set by the operator authentication when it knows one. */
+export function operatorName(c: Context<{ Variables: CreditVariables }>): string {
+  return c.get('operatorName') || 'operator';
+}
+
+export function creditRoutes(deps: AppDeps): Hono<{ Variables: CreditVariables }> {
+  const app = new Hono<{ Variables: CreditVariables }>();
+  const { db, clock } = deps;
+
+  app.post('/credit-sources', async (c) => {
+    const input = await parseJson(c, CreateCreditSourceSchema);
+    const merchant = await merchants.findMerchant(db, input.merchant_uid);
+    if (!merchant) throw notFound('merchant_uid: no such merchant');
+    const own = [merchant.upi_vpa.toLowerCase(), merchant.imps_account].filter((a) => a !== '');
+    if (!own.includes(input.account.toLowerCase())) {
+      throw invalidField(
+        'account',
+        "must be one of the merchant's collection accounts (its UPI VPA or IMPS account)",
+      );
+    }
+    const now = clock.now();
+    const created = await db.transaction(async (tx) => {
+      const made = await insertCreditSource(
+        tx,
+        { merchantUid: merchant.uid, account: input.account, kind: input.kind, name: input.name },
+        now,
+      );
+      await writeAudit(
+        tx,
+        {
+          actor: operatorName(c),
+          action: 'credit_source.create',
+          subject: `source:${made.source.id}`,
+          after: made.source,
+        },
+        now,
+      );
+      return made;
+    });
+    const base = new URL(deps.config.publicBaseUrl);
+    const token = created.ingestToken;
+    return c.json(
+      ok({
+        source_id: created.source.id,
+        ...created.source,
+        ...(token
+          ? {
+              ingest_token: token,
+              sms_url: new URL(`/ingest/sms/${token}`, base).toString(),
+              email_url: new URL(`/ingest/email/${token}`, base).toString(),
+            }
+          : {}),
+      }),
+      201,
+    );
+  });
+
+  app.get('/credit-sources', async (c) =>
+    c.json(ok(await listCreditSources(db, c.req.query('merchant_uid') ?? ''))),
+  );
+
+  app.delete('/credit-sources/:id', async (c) => {
+    const now = clock.now();
+    const revoked = await db.transaction(async (tx) => {
+      const before = await findCreditSource(tx, c.req.param('id'));
+      if (!before) return undefined;
+      const after = await revokeCreditSource(tx, before.id, now);
+      await writeAudit(
+        tx,
+        {
+          actor: operatorName(c),
+          action: 'credit_source.revoke',
+          subject: `source:${before.id}`,
+          before,
+          after,
+        },
+        now,
+      );
+      return after;
+    });
+    if (!revoked) throw notFound('source_id: no such credit source');
+    return c.json(ok(revoked));
+  });
+
+  app.post('/credits/sms', async (c) => {
+    const input = await parseJson(c, OperatorSmsSchema);
+    const source = await findCreditSource(db, input.source_id);
+    if (source?.status !== 'active') throw notFound('source_id: no such active credit source');
+    const actor = operatorName(c);
+    const result = await ingestText(
+      db,
+      {
+        source,
+        channel: 'operator',
+        text: input.text,
+        sender: input.sender ?? '',
+        receivedAt: input.received_at ? new Date(input.received_at) : undefined,
+      },
+      clock.now(),
+      (tx, done) =>
+        writeAudit(
+          tx,
+          {
+            actor,
+            action: 'text.replay',
+            subject: `text:${done.rawTextId}`,
+            after: { outcome: done.outcome, reason: done.reason, credit_id: done.credit?.id ?? null },
+          },
+          clock.now(),
+        ),
+    );
+    deps.outbox.wake();
+    return c.json(
+      ok({
+        text_id: String(result.rawTextId),
+        outcome: result.outcome,
+        reason: result.reason,
+        credit: result.credit ?? null,
+      }),
+      result.outcome === 'credit' ? 201 : 200,
+    );
+  });
+
+  app.get('/credits', async (c) => {
+    const filter = creditFilter(c);
+    // `unmatched=true` (the CLI's older flag) lists credits still without an order.
+    const states =
+      c.req.query('unmatched') === 'true'
+        ? (['waiting', 'conflict'] as const)
+        : statesParam(c.req.query('state'));
+    const rows: Record<string, unknown>[] = [];
+    const creditStates = states.filter(
+      (s): s is 'matched' | 'waiting' | 'conflict' => s !== 'unparsed' && s !== 'ignored',
+    );
+    if (creditStates.length > 0) rows.push(...(await listCredits(db, creditStates, filter)));
+    for (const outcome of ['unparsed', 'ignored'] as const) {
+      if (states.includes(outcome)) rows.push(...(await listTexts(db, outcome, filter)));
+    }
+    const page = rows
+      .sort(
+        (a, b) =>
+          Number(b.created_at instanceof Date ? b.created_at.getTime() : 0) -
+          Number(a.created_at instanceof Date ? a.created_at.getTime() : 0),
+      )
+      .slice(0, filter.limit)
+      .map(({ seq: _seq, ...row }) => row);
+    return c.json(ok(page));
+  });
+
+  app.post('/credits/texts/:id/fix', async (c) => {
+    const input = await parseJson(c, FixTextSchema);
+    const result = await fixText(
+      db,
+      {
+        rawTextId: idParam(c.req.param('id'), 'text_id'),
+        utr: input.utr,
+        amount: input.amount,
+        payerName: input.payer_name ?? '',
+        creditedAt: input.credited_at ? new Date(input.credited_at) : undefined,
+        note: input.note,
+        actor: operatorName(c),
+      },
+      clock.now(),
+    );
+    deps.outbox.wake();
+    return c.json(ok(unwrap(result)));
+  });
+
+  app.post('/credits/:id/match', async (c) => {
+    const input = await parseJson(c, MatchCreditSchema);
+    const result = await matchByHand(
+      db,
+      {
+        creditId: idParam(c.req.param('id'), 'credit_id'),
+        paymentUid: input.payment_uid,
+        note: input.note,
+        actor: operatorName(c),
+      },
+      clock.now(),
+    );
+    deps.outbox.wake();
+    return c.json(ok(unwrap(result)));
+  });
+
+  app.get('/audit', async (c) => {
+    const before = c.req.query('before');
+    return c.json(
+      ok(
+        await listAudit(db, {
+          action: c.req.query('action') ?? '',
+          subject: c.req.query('subject') ?? '',
+          actor: c.req.query('actor') ?? '',
+          beforeId: before === undefined ? undefined : idParam(before, 'before'),
+          limit: limitParam(c.req.query('limit')),
+        }),
+      ),
+    );
+  });
+
+  return app;
+}
+
+function unwrap<T>(result: ManualResult<T>): T {
+  if (result.ok) return result.value;
+  throw new AppError(result.code, result.details);
+}
+
+function creditFilter(c: Context): CreditFilter {
+  const date = (name: string) => {
+    const text = c.req.query(name);
+    if (text === undefined || text === '') return undefined;
+    const at = new Date(text);
+    if (Number.isNaN(at.getTime())) throw invalidField(name, 'must be an ISO 8601 date');
+    return at;
+  };
+  const before = c.req.query('before');
+  return {
+    merchantUid: c.req.query('merchant_uid') ?? '',
+    sourceId: c.req.query('source_id') ?? '',
+    utr: (c.req.query('utr') ?? '').replace(/\s+/g, ''),
+    from: date('from'),
+    to: date('to'),
+    before: before === undefined || before === '' ? undefined : idParam(before, 'before'),
+    limit: limitParam(c.req.query('limit')),
+  };
+}
+
+function statesParam(text: string | undefined): readonly CreditState[] {
+  if (text === undefined || text === '') return CREDIT_STATES;
+  const states = text.split(',');
+  for (const state of states) {
+    if (!(CREDIT_STATES as readonly string[]).includes(state)) {
+      throw invalidField('state', `must be one or more of ${CREDIT_STATES.join(', ')}`);
+    }
+  }
+  return states as CreditState[];
+}
+
+function idParam(text: string, name: string): number {
+  if (!/^\d{1,15}$/.test(text)) throw invalidField(name, 'must be a number');
+  return Number(text);
+}
+
+function limitParam(text: string | undefined): number {
+  const n = Number(text ?? 100);
+  return Number.isInteger(n) && n > 0 ? Math.min(n, 500) : 100;
+}
