@@ -5,7 +5,6 @@
  * operators exist).
  */
 import { type Context, Hono } from 'hono';
-import { ERROR_CODES } from '../../shared/error-codes.js';
 import type { AppDeps } from '../app-deps.js';
 import { AppError, invalidField, notFound } from '../errors.js';
 import { parseJson } from '../http/parse-json.js';
