@@ -9,6 +9,7 @@ import type { AppDeps } from '../app-deps.js';
 import { AppError, invalidField, notFound } from '../errors.js';
 import { parseJson } from '../http/parse-json.js';
 import * as merchants from '../merchants/merchant-store.js';
+import { readStatement, STATEMENT_FORMATS, type StatementFormat } from '../operator/statement.js';
 import { listAudit, writeAudit } from './audit-log.js';
 import { CREDIT_STATES, type CreditFilter, type CreditState, listCredits, listTexts } from './credit-list.js';
 import {
@@ -25,6 +26,8 @@ import {
 } from './credit-source-store.js';
 import { ingestText } from './ingest-text.js';
 import { fixText, type ManualResult, matchByHand } from './manual-actions.js';
+import { FIELDS } from './statements/csv-profiles.js';
+import { importStatement } from './statements/import-statement.js';
 
 type CreditVariables = { operatorName?: string };
 const ok = <T>(data: T) => ({ result: 'success' as const, data });
@@ -211,6 +214,37 @@ export function creditRoutes(deps: AppDeps): Hono<{ Variables: CreditVariables }
     );
     deps.outbox.wake();
     return c.json(ok(unwrap(result)));
+  });
+
+  app.post('/credits/import', async (c) => {
+    const format = c.req.query('format');
+    if (format !== undefined && !(STATEMENT_FORMATS as readonly string[]).includes(format)) {
+      throw invalidField('format', `must be one of ${STATEMENT_FORMATS.join(', ')}`);
+    }
+    const sourceId = c.req.query('source_id');
+    const source = sourceId ? await findCreditSource(db, sourceId) : undefined;
+    if (sourceId && source?.status !== 'active') throw notFound('source_id: no such active credit source');
+    const columns = Object.fromEntries(
+      FIELDS.flatMap((field) => {
+        const header = c.req.query(`column.${field}`);
+        return header ? [[field, header]] : [];
+      }),
+    );
+    const body = await c.req.text();
+    if (body.trim() === '') throw invalidField('body', 'an empty statement');
+    const read = readStatement(
+      body,
+      { format: format as StatementFormat | undefined, profile: c.req.query('profile'), columns },
+      clock.now(),
+    );
+    if (!read.ok) throw invalidField('statement', read.error);
+    const results = await importStatement(db, read.lines, source, clock.now());
+    deps.outbox.wake();
+    const summary: Record<string, number> = {};
+    for (const line of results) summary[line.outcome] = (summary[line.outcome] ?? 0) + 1;
+    return c.json(
+      ok({ format: read.format, profile: read.profile, lines: results.length, summary, results }),
+    );
   });
 
   app.get('/audit', async (c) => {

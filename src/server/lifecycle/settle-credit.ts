@@ -98,6 +98,14 @@ export async function lockUtr(tx: Queryable, utr: string): Promise<void> {
   await tx.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [UTR_LOCK_CLASS, utr]);
 }
 
+/** lockUtr for many UTRs at once (a statement's batch), taken in one order so batches cannot deadlock. */
+export async function lockUtrs(tx: Queryable, utrs: readonly string[]): Promise<void> {
+  await tx.query(
+    'SELECT count(pg_advisory_xact_lock($1, hashtext(u))) FROM (SELECT DISTINCT u FROM unnest($2::text[]) AS u ORDER BY u) AS sorted',
+    [UTR_LOCK_CLASS, utrs],
+  );
+}
+
 /** The first key of the two-key advisory locks on UTRs (any fixed number not used elsewhere). */
 const UTR_LOCK_CLASS = 8_130_412;
 

@@ -32,7 +32,6 @@ import {
   CreditSchema,
   SetStatusSchema,
 } from './operator-schemas.js';
-import { parseStatement } from './statement.js';
 
 /** The store's defaults for a merchant's limits, in paise (migration 1). */
 const DEFAULT_LIMITS = {
@@ -168,21 +167,6 @@ export function operatorRoutes(deps: AppDeps): Hono {
       throw new AppError(ERROR_CODES.utrUsed, 'utr: a different credit with this UTR exists');
     }
     return success(c, creditOutcome(result), result.kind === 'duplicate' ? 200 : 201);
-  });
-
-  app.post('/credits/import', async (c) => {
-    const lines = parseStatement(await c.req.text(), clock.now());
-    const results = [];
-    for (const line of lines) {
-      if (!line.ok) {
-        results.push({ line: line.line, outcome: 'invalid', error: line.error });
-        continue;
-      }
-      const result = await postCredit(db, line.credit, clock.now());
-      results.push({ line: line.line, ...creditOutcome(result) });
-    }
-    deps.outbox.wake();
-    return success(c, { lines: results.length, results });
   });
 
   /** The operator says whose a waiting credit is, when the service could not tell (no payee). */

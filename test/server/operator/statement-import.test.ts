@@ -84,11 +84,16 @@ describe('importing a bank statement', () => {
     expect(await balance(t, key)).toEqual({ available: 750, held: 0 });
   });
 
-  it('reports a statement without utr and amount columns as one bad line', async () => {
-    const result = await importStatement('reference,value\n123456789012,1.00\n');
-    expect(result).toEqual({
-      lines: 1,
-      results: [{ line: 1, outcome: 'invalid', error: 'header must name at least utr and amount' }],
+  it('refuses a statement without an amount column in the error shape, naming the header', async () => {
+    const response = await t.app.request('/operator/api/credits/import', {
+      method: 'POST',
+      headers: { Authorization: 'Bearer test-operator-token-0123456789', 'Content-Type': 'text/csv' },
+      body: 'reference,value\n123456789012,1.00\n',
+    });
+    expect(response.status).toBe(400);
+    expect((await json(response)).data).toMatchObject({
+      error: 'invalid_field',
+      details: expect.stringMatching(/^statement: header/),
     });
   });
 

@@ -1,0 +1,165 @@
+/**
+ * Imports a statement's lines as credits, reporting each line: a credit created (it settled the
+ * claimed order, `completed` or `rejected`, or it is `waiting`), `duplicate` (already known:
+ * importing a file twice changes nothing), `conflict` (another amount under the same UTR),
+ * `ignored` (a debit) or `invalid` with the reason.
+ *
+ * Lines go in batches, one transaction each, with all the batch's UTRs locked as lockUtr does
+ * for one. A credit whose UTR a payer claimed goes through postCredit, the one matching path,
+ * inside the batch's transaction; the others cannot settle anything yet (no claim: postCredit
+ * would only store them as waiting), so they are stored in one insert. A 4 MB file is about
+ * 50,000 lines: one transaction per line would take minutes.
+ */
+import { formatAmount } from '../../../shared/money.js';
+import { type PostCreditResult, postCredit } from '../../lifecycle/post-credit.js';
+import { lockUtrs } from '../../lifecycle/settle-credit.js';
+import type { Db, Queryable } from '../../store/db.js';
+import type { CreditSource } from '../credit-source-store.js';
+import { postSourceCredit, tieToSource } from '../ingest-text.js';
+import { withinTransaction } from '../within-transaction.js';
+import type { StatementCredit, StatementLine } from './statement-line.js';
+
+export type LineReport = { readonly line: number; readonly outcome: string } & Record<string, unknown>;
+
+const BATCH = 1000;
+
+export async function importStatement(
+  db: Db,
+  lines: readonly StatementLine[],
+  source: CreditSource | undefined,
+  now: Date,
+): Promise<LineReport[]> {
+  const reports: LineReport[] = [];
+  for (let start = 0; start < lines.length; start += BATCH) {
+    reports.push(...(await importBatch(db, lines.slice(start, start + BATCH), source, now)));
+  }
+  return reports;
+}
+
+async function importBatch(
+  db: Db,
+  lines: readonly StatementLine[],
+  source: CreditSource | undefined,
+  now: Date,
+): Promise<LineReport[]> {
+  const credits = lines.flatMap((line) => (line.kind === 'credit' ? [line.credit.utr] : []));
+  return db.transaction(async (tx) => {
+    await lockUtrs(tx, credits);
+    const known = new Map<string, { amount: number; payment_uid: string | null }>();
+    for (const row of await tx.query<{ utr: string; amount: number; payment_uid: string | null }>(
+      'SELECT utr, amount, payment_uid FROM bank_credits WHERE utr = ANY($1::text[])',
+      [credits],
+    )) {
+      known.set(row.utr, row);
+    }
+    const claimed = new Set(
+      (
+        await tx.query<{ utr: string }>('SELECT utr FROM utr_claims WHERE utr = ANY($1::text[])', [credits])
+      ).map((row) => row.utr),
+    );
+    const reports: LineReport[] = [];
+    const waiting: { index: number; credit: StatementCredit; payee: string }[] = [];
+    for (const line of lines) {
+      if (line.kind === 'debit') {
+        reports.push({ line: line.line, outcome: 'ignored', reason: 'debit' });
+        continue;
+      }
+      if (line.kind === 'invalid') {
+        reports.push({ line: line.line, outcome: 'invalid', error: line.error });
+        continue;
+      }
+      const { credit } = line;
+      const base = { line: line.line, utr: credit.utr, amount: formatAmount(credit.amount) };
+      const existing = known.get(credit.utr);
+      if (existing) {
+        reports.push(
+          existing.amount === credit.amount
+            ? { ...base, outcome: 'duplicate', payment_uid: existing.payment_uid }
+            : { ...base, outcome: 'conflict', error: 'a different credit with this UTR exists' },
+        );
+        continue;
+      }
+      const payee = source?.account ?? credit.payee;
+      if (claimed.has(credit.utr)) {
+        const posted = await postStatementCredit(tx, db, source, credit, payee, now);
+        known.set(credit.utr, {
+          amount: posted.credit.amount,
+          payment_uid: posted.kind === 'matched' ? posted.order.payment_uid : posted.credit.payment_uid,
+        });
+        reports.push({ ...base, ...reportOf(posted) });
+        continue;
+      }
+      known.set(credit.utr, { amount: credit.amount, payment_uid: null });
+      waiting.push({ index: reports.length, credit, payee });
+      reports.push({ ...base, outcome: 'waiting', reason: 'no order has claimed this UTR yet' });
+    }
+    await insertWaiting(tx, waiting, source?.id ?? null, now);
+    return reports;
+  });
+}
+
+async function postStatementCredit(
+  tx: Queryable,
+  db: Db,
+  source: CreditSource | undefined,
+  credit: StatementCredit,
+  payee: string,
+  now: Date,
+): Promise<PostCreditResult> {
+  const parsed = {
+    utr: credit.utr,
+    amount: credit.amount,
+    creditedAt: credit.creditedAt,
+    payer: credit.payerName,
+  };
+  if (source) return postSourceCredit(tx, db, source, parsed, 'statement', now);
+  const posted = await postCredit(
+    withinTransaction(db, tx),
+    { ...parsed, payee, payerName: credit.payerName, source: 'statement' },
+    now,
+  );
+  await tieToSource(tx, posted, null);
+  return posted;
+}
+
+function reportOf(posted: PostCreditResult): Record<string, unknown> & { outcome: string } {
+  switch (posted.kind) {
+    case 'matched':
+      return {
+        outcome: posted.outcome,
+        payment_uid: posted.order.payment_uid,
+        payment_status: posted.order.payment_status,
+      };
+    case 'waiting':
+      return { outcome: 'waiting', reason: posted.reason };
+    case 'duplicate':
+      return { outcome: 'duplicate', payment_uid: posted.credit.payment_uid };
+    case 'conflict':
+      return { outcome: 'conflict', error: 'a different credit with this UTR exists' };
+  }
+}
+
+async function insertWaiting(
+  tx: Queryable,
+  waiting: readonly { credit: StatementCredit; payee: string }[],
+  sourceId: string | null,
+  now: Date,
+): Promise<void> {
+  if (waiting.length === 0) return;
+  await tx.query(
+    `INSERT INTO bank_credits (utr, amount, payee, payer_name, credited_at, source, source_id, created_at)
+     SELECT utr, amount::bigint, payee, payer_name, credited_at::timestamptz, 'statement', $6, $7
+     FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[])
+       AS batch (utr, amount, payee, payer_name, credited_at)
+     ON CONFLICT (utr) DO NOTHING`,
+    [
+      waiting.map((w) => w.credit.utr),
+      waiting.map((w) => String(w.credit.amount)),
+      waiting.map((w) => w.payee),
+      waiting.map((w) => w.credit.payerName.slice(0, 256)),
+      waiting.map((w) => w.credit.creditedAt.toISOString()),
+      sourceId,
+      now,
+    ],
+  );
+}

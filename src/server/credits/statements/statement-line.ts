@@ -1,0 +1,20 @@
+/** One line of a bank statement as read, before it meets the store. */
+import type { Paise } from '../../../shared/money.js';
+
+export interface StatementCredit {
+  readonly utr: string;
+  readonly amount: Paise;
+  /** The account credited, when the file says (a generic CSV's payee column); else ''. */
+  readonly payee: string;
+  readonly payerName: string;
+  readonly creditedAt: Date;
+}
+
+export type StatementLine =
+  | { readonly line: number; readonly kind: 'credit'; readonly credit: StatementCredit }
+  | { readonly line: number; readonly kind: 'debit' }
+  | { readonly line: number; readonly kind: 'invalid'; readonly error: string };
+
+export type StatementRead =
+  | { readonly ok: true; readonly format: string; readonly profile: string; readonly lines: StatementLine[] }
+  | { readonly ok: false; readonly error: string };
