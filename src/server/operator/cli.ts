@@ -25,7 +25,7 @@ Merchants
   blacklist:add UID FROM_NAME | blacklist:remove UID FROM_NAME
 Money
   credit:post --utr UTR --amount 100.00 [--payee VPA] [--payer-name NAME]
-  credit:import FILE.csv            (header: utr,amount,payee,payer_name,credited_at)
+  credit:import FILE [--profile sbi|hdfc|icici|axis|generic] [--format csv|mt940|camt.053] [--source ID]
   credit:list [--state matched,waiting,conflict,unparsed,ignored] [--merchant UID] [--source ID] [--unmatched]
   credit:sms --source ID --text TEXT [--sender VM-HDFCBK]   (replay an alert text)
   credit:fix TEXT_ID --utr UTR --amount 100.00 --note WHY [--payer-name NAME]
@@ -85,6 +85,8 @@ const STRING_FLAGS = [
   'kind',
   'action',
   'subject',
+  'profile',
+  'format',
 ];
 
 const env = process.env;
@@ -220,8 +222,17 @@ async function run(argv: string[]): Promise<unknown> {
         ...(flag('payee') ? { payee: flag('payee') } : {}),
         ...(flag('payer-name') ? { payer_name: flag('payer-name') } : {}),
       });
-    case 'credit:import':
-      return call('POST', '/credits/import', readFileSync(need(a, 'FILE'), 'utf8'), 'text/csv');
+    case 'credit:import': {
+      const query = new URLSearchParams();
+      for (const [name, param] of [
+        ['profile', 'profile'],
+        ['format', 'format'],
+        ['source', 'source_id'],
+      ] as const) {
+        if (flag(name)) query.set(param, flag(name) as string);
+      }
+      return call('POST', `/credits/import?${query}`, readFileSync(need(a, 'FILE'), 'utf8'), 'text/csv');
+    }
     case 'credit:list': {
       const query = new URLSearchParams();
       if (flags.unmatched) query.set('unmatched', 'true');
