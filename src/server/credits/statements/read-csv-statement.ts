@@ -52,8 +52,14 @@ export function readCsvStatement(text: string, options: CsvOptions, now: Date): 
     if (columns.credit === undefined && columns.amount === undefined) continue;
     if (columns.utr === undefined && columns.narration === undefined && columns.reference === undefined)
       continue;
+    // A statement has few distinct dates: read each once.
+    const dates = new Map<string, Date | undefined>();
+    const dateOf = (text: string) => {
+      if (!dates.has(text)) dates.set(text, parseIndianDate(text));
+      return dates.get(text);
+    };
     const lines = records.slice(at + 1).flatMap(({ record: row, info }) => {
-      const line = readRow(row, columns, info.lines, now);
+      const line = readRow(row, columns, info.lines, now, dateOf);
       return line ? [line] : [];
     });
     return { ok: true, format: 'csv', profile: profile.name, lines };
@@ -91,6 +97,7 @@ function readRow(
   columns: Columns,
   line: number,
   now: Date,
+  dateOf: (text: string) => Date | undefined,
 ): StatementLine | undefined {
   const cell = (field: Field) => {
     const index = columns[field];
@@ -99,7 +106,7 @@ function readRow(
   const money = readMoney(cell('credit'), cell('debit'), cell('amount'), cell('drcr'));
   const dateText = cell('date');
   // Footers ("** computer generated statement **"), opening-balance and total lines: not entries.
-  if (money.kind === 'none' && (dateText === '' || !parseIndianDate(dateText))) return undefined;
+  if (money.kind === 'none' && (dateText === '' || !dateOf(dateText))) return undefined;
   if (money.kind === 'invalid') return { line, kind: 'invalid', error: `amount: ${money.why}` };
   if (money.kind === 'debit') return { line, kind: 'debit' };
   if (money.kind === 'none') return { line, kind: 'invalid', error: 'amount: no credit amount on this line' };
@@ -112,7 +119,7 @@ function readRow(
   const utr = utrCell || utrFromReference(cell('reference')) || utrFromNarration(narration);
   if (!utr)
     return { line, kind: 'invalid', error: 'utr: no 12-digit UTR in the UTR, reference or narration column' };
-  const creditedAt = dateText === '' ? now : parseIndianDate(dateText);
+  const creditedAt = dateText === '' ? now : dateOf(dateText);
   if (!creditedAt)
     return { line, kind: 'invalid', error: `credited_at: not a date (${dateText.slice(0, 40)})` };
   return {
