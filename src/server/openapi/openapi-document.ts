@@ -5,6 +5,12 @@
 import { z } from 'zod';
 import { ApiErrorSchema, MatchResultSchema, PayerOrderSchema } from '../../shared/payer-order.js';
 import { consoleOpenApiPaths } from '../console/console-openapi.js';
+import {
+  CreateCreditSourceSchema,
+  FixTextSchema,
+  MatchCreditSchema,
+  OperatorSmsSchema,
+} from '../credits/credit-schemas.js';
 import { CreateOrderRequestSchema } from '../gateway/order-request.js';
 import {
   BlacklistSchema,
@@ -179,6 +185,12 @@ export function openApiDocument(baseUrl: string) {
         },
       },
       '/operator/api/credits': {
+        get: {
+          summary:
+            'Credits by state (matched, waiting, conflict, unparsed, ignored); filters merchant_uid, source_id, utr, from, to; paging limit, before',
+          security: operator,
+          responses: { '200': { description: 'Credits and texts, newest first' }, default: errorResponse },
+        },
         post: {
           summary:
             'Post a bank credit. It settles only an order whose collection account is its payee; without a payee, only when one merchant has collection accounts',
@@ -193,10 +205,89 @@ export function openApiDocument(baseUrl: string) {
       },
       '/operator/api/credits/import': {
         post: {
-          summary: 'Import a CSV statement: utr,amount,payee,payer_name,credited_at',
+          summary:
+            'Import a statement: CSV (profiles sbi, hdfc, icici, axis, generic), MT940 or camt.053; query format, profile, source_id, column.<field>',
           security: operator,
           requestBody: { required: true, content: { 'text/csv': { schema: { type: 'string' } } } },
-          responses: { '200': { description: 'Per-line outcomes' } },
+          responses: { '200': { description: 'Per-line outcomes and a summary' }, default: errorResponse },
+        },
+      },
+      '/operator/api/credit-sources': {
+        post: {
+          summary:
+            "Register a credit source bound to one of a merchant's collection accounts; an sms source's ingest_token is shown once",
+          security: operator,
+          requestBody: { required: true, content: json(CreateCreditSourceSchema) },
+          responses: { '201': { description: 'Created' }, default: errorResponse },
+        },
+        get: {
+          summary: 'Credit sources; filter merchant_uid',
+          security: operator,
+          responses: { '200': { description: 'Sources' } },
+        },
+      },
+      '/operator/api/credit-sources/{id}': {
+        delete: {
+          summary: 'Revoke a credit source and its token',
+          security: operator,
+          responses: { '200': { description: 'Revoked' }, default: errorResponse },
+        },
+      },
+      '/ingest/sms/{token}': {
+        post: {
+          summary:
+            'A forwarded SMS alert (JSON, form or text/plain: text|message|body|msg, from|sender|address, timestamp); unsigned, limited per token',
+          responses: {
+            '200': { description: 'Stored and read: outcome and reason' },
+            default: errorResponse,
+          },
+        },
+      },
+      '/ingest/email/{token}': {
+        post: {
+          summary: 'A raw e-mail alert (RFC 822); unsigned, limited per token',
+          requestBody: { required: true, content: { 'message/rfc822': { schema: { type: 'string' } } } },
+          responses: {
+            '200': { description: 'Stored and read: outcome and reason' },
+            default: errorResponse,
+          },
+        },
+      },
+      '/operator/api/credits/sms': {
+        post: {
+          summary: 'Replay an alert text for a source; answers what became of it',
+          security: operator,
+          requestBody: { required: true, content: json(OperatorSmsSchema) },
+          responses: {
+            '201': { description: 'A credit' },
+            '200': { description: 'No new credit' },
+            default: errorResponse,
+          },
+        },
+      },
+      '/operator/api/credits/texts/{text_id}/fix': {
+        post: {
+          summary: 'Fix an unparsed text into a credit (note required; audited)',
+          security: operator,
+          requestBody: { required: true, content: json(FixTextSchema) },
+          responses: { '200': { description: 'Fixed' }, default: errorResponse },
+        },
+      },
+      '/operator/api/credits/{credit_id}/match': {
+        post: {
+          summary:
+            'Match a waiting credit to an order by hand through the settlement path (note required; audited)',
+          security: operator,
+          requestBody: { required: true, content: json(MatchCreditSchema) },
+          responses: { '200': { description: 'Matched' }, default: errorResponse },
+        },
+      },
+      '/operator/api/audit': {
+        get: {
+          summary:
+            'The audit log of manual actions, newest first; filters action, subject, actor, before, limit',
+          security: operator,
+          responses: { '200': { description: 'Entries' } },
         },
       },
       '/operator/api/credits/{utr}/confirm': {
