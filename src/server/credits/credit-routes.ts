@@ -9,7 +9,6 @@ import type { AppDeps } from '../app-deps.js';
 import { AppError, invalidField, notFound } from '../errors.js';
 import { parseJson } from '../http/parse-json.js';
 import * as merchants from '../merchants/merchant-store.js';
-import { readStatement, STATEMENT_FORMATS, type StatementFormat } from '../operator/statement.js';
 import { listAudit, writeAudit } from './audit-log.js';
 import { CREDIT_STATES, type CreditFilter, type CreditState, listCredits, listTexts } from './credit-list.js';
 import {
@@ -28,6 +27,7 @@ import { ingestText } from './ingest-text.js';
 import { fixText, type ManualResult, matchByHand } from './manual-actions.js';
 import { FIELDS } from './statements/csv-profiles.js';
 import { importStatement } from './statements/import-statement.js';
+import { readStatement, STATEMENT_FORMATS, type StatementFormat } from './statements/read-statement.js';
 
 type CreditVariables = { operatorName?: string };
 const ok = <T>(data: T) => ({ result: 'success' as const, data });

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readStatement, recogniseFormat } from '../../../src/server/credits/statements/read-statement.js';
 import type { StatementLine } from '../../../src/server/credits/statements/statement-line.js';
-import { readStatement, recogniseFormat } from '../../../src/server/operator/statement.js';
 import { formatAmount } from '../../../src/shared/money.js';
 
 const now = new Date('2026-02-01T00:00:00.000Z');

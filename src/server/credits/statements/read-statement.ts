@@ -4,11 +4,11 @@
  * (a credit, a debit, or invalid with the reason). The format is taken from the request or
  * recognised from the content.
  */
-import type { Field } from '../credits/statements/csv-profiles.js';
-import { readCamt053 } from '../credits/statements/read-camt053.js';
-import { readCsvStatement } from '../credits/statements/read-csv-statement.js';
-import { readMt940 } from '../credits/statements/read-mt940.js';
-import type { StatementRead } from '../credits/statements/statement-line.js';
+import type { Field } from './csv-profiles.js';
+import { readCamt053 } from './read-camt053.js';
+import { readCsvStatement } from './read-csv-statement.js';
+import { readMt940 } from './read-mt940.js';
+import type { StatementRead } from './statement-line.js';
 
 export const STATEMENT_FORMATS = ['csv', 'mt940', 'camt.053'] as const;
 export type StatementFormat = (typeof STATEMENT_FORMATS)[number];
