@@ -94,6 +94,10 @@ describe('statement CSV profiles', () => {
       ok: false,
       error: expect.stringMatching(/^csv|^header/),
     });
+    const control = readStatement('utr,amount,payer_name\n601512345699,1.00,Ra\u0007vi\n', {}, now);
+    expect(control.ok && brief(control.lines)).toEqual([
+      ['invalid', 'payer: must not contain control characters'],
+    ]);
   });
 });
 

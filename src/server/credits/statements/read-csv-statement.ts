@@ -6,6 +6,7 @@
  * grouping; dates as `dd/mm/yyyy`, `dd-MMM-yy`, ISO and the other forms of indian-date.ts.
  */
 import { parse } from 'csv-parse/sync';
+import { hasControlCharacter } from '../../http/clean-text.js';
 import { parseIndianAmount } from '../indian-amount.js';
 import { parseIndianDate } from '../indian-date.js';
 import {
@@ -101,8 +102,12 @@ function readRow(
 ): StatementLine | undefined {
   const cell = (field: Field) => {
     const index = columns[field];
-    return index === undefined ? '' : (row[index] ?? '').trim();
+    // A quoted field may span lines: line breaks and tabs are spaces, other control characters refused.
+    return index === undefined ? '' : (row[index] ?? '').replace(/[\r\n\t]+/g, ' ').trim();
   };
+  const dirty = FIELDS.find((field) => hasControlCharacter(cell(field)));
+  if (dirty !== undefined)
+    return { line, kind: 'invalid', error: `${dirty}: must not contain control characters` };
   const money = readMoney(cell('credit'), cell('debit'), cell('amount'), cell('drcr'));
   const dateText = cell('date');
   // Footers ("** computer generated statement **"), opening-balance and total lines: not entries.
