@@ -142,7 +142,7 @@ describe('manual actions', () => {
     expect(audit.map((row: { action: string }) => row.action)).toEqual(['text.fix', 'text.replay']);
     expect(audit[0]).toEqual(
       expect.objectContaining({
-        actor: 'operator',
+        actor: 'root',
         action: 'text.fix',
         before: { outcome: 'unparsed', reason: 'credit alert without a 12-digit reference' },
         note: 'reference read from the bank statement',
@@ -184,7 +184,7 @@ describe('manual actions', () => {
     ).data;
     expect(audit).toEqual([
       expect.objectContaining({
-        actor: 'operator',
+        actor: 'root',
         before: expect.objectContaining({ utr, payment_uid: null, order_status: 'pending' }),
         after: { payment_uid: uid, payment_status: 'completed' },
       }),
