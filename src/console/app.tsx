@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { SessionInfo } from './api/console-types.js';
 import { type AppDeps, AppDepsContext } from './app-deps.js';
+import { AuditScreen } from './components/audit-screen.js';
 import { ConsoleShell } from './components/console-shell.js';
 import { CreditsScreen } from './components/credits-screen.js';
 import { MerchantScreen } from './components/merchant-screen.js';
@@ -78,6 +79,8 @@ function Screen({ route }: { readonly route: Route }) {
       return <MerchantsScreen />;
     case 'merchant':
       return <MerchantScreen key={route.merchantUid} merchantUid={route.merchantUid} />;
+    case 'audit':
+      return <AuditScreen />;
     default:
       return (
         <>

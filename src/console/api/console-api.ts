@@ -1,8 +1,9 @@
 import ky, { type KyInstance } from 'ky';
 import type { ApiResult } from './api-result.js';
 import type {
-  BankCredit,
+  AuditRow,
   ConsoleOrder,
+  CreditRow,
   IssuedKey,
   LedgerLine,
   Merchant,
@@ -41,7 +42,14 @@ export interface ConsoleApi {
   addToBlacklist(uid: string, fromName: string): Promise<ApiResult<unknown>>;
   removeFromBlacklist(uid: string, fromName: string): Promise<ApiResult<unknown>>;
   ledger(uid: string): Promise<ApiResult<LedgerLine[]>>;
-  credits(unmatchedOnly: boolean): Promise<ApiResult<BankCredit[]>>;
+  credits(state: string, before?: string): Promise<ApiResult<CreditRow[]>>;
+  fixText(textId: string, input: Record<string, string>): Promise<ApiResult<Record<string, unknown>>>;
+  matchCredit(
+    creditId: string,
+    paymentUid: string,
+    note: string,
+  ): Promise<ApiResult<Record<string, unknown>>>;
+  audit(query: Record<string, string>): Promise<ApiResult<AuditRow[]>>;
   postCredit(input: Record<string, string>): Promise<ApiResult<Record<string, string>>>;
 }
 
@@ -111,7 +119,19 @@ export function createConsoleApi(options: ConsoleApiOptions): ConsoleApi {
     removeFromBlacklist: (merchantUid, fromName) =>
       call('delete', op(`merchants/${uid(merchantUid)}/blacklist/${uid(fromName)}`)),
     ledger: (merchantUid) => call('get', op(`merchants/${uid(merchantUid)}/ledger?limit=20`)),
-    credits: (unmatchedOnly) => call('get', op(`credits?limit=200${unmatchedOnly ? '&unmatched=true' : ''}`)),
+    credits: (state, before) =>
+      call(
+        'get',
+        op(`credits?${new URLSearchParams({ state, limit: '50', ...(before ? { before } : {}) })}`),
+      ),
+    fixText: (textId, input) => call('post', op(`credits/texts/${uid(textId)}/fix`), input),
+    matchCredit: (creditId, paymentUid, note) =>
+      call('post', op(`credits/${uid(creditId)}/match`), { payment_uid: paymentUid, note }),
+    audit: (query) => {
+      const params = new URLSearchParams({ limit: '50' });
+      for (const [name, value] of Object.entries(query)) if (value) params.set(name, value);
+      return call('get', op(`audit?${params}`));
+    },
     postCredit: (input) => call('post', op('credits'), input),
   };
 }

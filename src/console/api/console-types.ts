@@ -146,14 +146,35 @@ export interface LedgerLine {
   readonly created_at: string;
 }
 
-export interface BankCredit {
-  readonly id: number;
-  readonly utr: string;
-  readonly amount: number | string;
-  readonly payee: string;
-  readonly payer_name: string;
-  readonly credited_at: string;
-  readonly source: string;
-  readonly payment_uid: string | null;
+/** A row of GET /operator/api/credits?state=…: a bank credit, or an alert text that gave none. */
+export interface CreditRow {
+  readonly id: string;
+  readonly state: 'matched' | 'waiting' | 'conflict' | 'unparsed' | 'ignored';
   readonly created_at: string;
+  readonly reason?: string;
+  readonly merchant_uid?: string | null;
+  // credits
+  readonly utr?: string;
+  readonly amount?: number | string;
+  readonly payee?: string;
+  readonly payer_name?: string;
+  readonly source?: string;
+  readonly payment_uid?: string | null;
+  // texts
+  readonly body?: string;
+  readonly sender?: string;
+  readonly channel?: string;
+  readonly account?: string;
+  readonly received_at?: string;
+}
+
+export interface AuditRow {
+  readonly id: number;
+  readonly at: string;
+  readonly actor: string;
+  readonly action: string;
+  readonly subject: string;
+  readonly before: unknown;
+  readonly after: unknown;
+  readonly note: string;
 }

@@ -7,6 +7,7 @@ const NAV = [
   { href: '#/orders', label: 'Orders', screens: ['orders', 'order'] },
   { href: '#/credits', label: 'Credits', screens: ['credits'] },
   { href: '#/merchants', label: 'Merchants', screens: ['merchants', 'merchant'] },
+  { href: '#/audit', label: 'Audit log', screens: ['audit'] },
 ] as const;
 
 /** Header with the navigation, the operator's name and sign-out, around the current screen. */

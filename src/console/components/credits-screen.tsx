@@ -1,30 +1,192 @@
 import { useState } from 'preact/hooks';
-import type { BankCredit } from '../api/console-types.js';
+import type { CreditRow } from '../api/console-types.js';
 import { useAppDeps } from '../app-deps.js';
 import { useAction } from '../hooks/use-action.js';
 import { useResource } from '../hooks/use-resource.js';
-import { formatInr } from '../lib/format-inr.js';
+import { creditAmount } from '../lib/credit-amount.js';
 import { formatIst } from '../lib/format-ist.js';
 import { creditsHref, orderHref } from '../lib/route.js';
+import { FixTextForm } from './fix-text-form.js';
 import { LoadState } from './load-state.js';
+import { MatchDialog } from './match-dialog.js';
 
-const TABS = [
-  { id: 'waiting', label: 'Waiting' },
-  { id: 'all', label: 'All credits' },
+export const CREDIT_TABS = [
+  { id: 'waiting', label: 'Waiting', empty: 'No credit is waiting for an order.' },
+  { id: 'unparsed', label: 'Unparsed', empty: 'No bank text is waiting to be read by hand.' },
+  { id: 'conflict', label: 'Conflicts', empty: 'No credit is in conflict.' },
+  { id: 'ignored', label: 'Ignored', empty: 'No text was ignored.' },
+  { id: 'matched', label: 'Matched', empty: 'No credit has matched an order yet.' },
 ] as const;
 
-/** Amounts arrive as paise (number) from the credits list; shown as rupees. */
-export function creditAmount(credit: BankCredit): string {
-  if (typeof credit.amount === 'string') return formatInr(credit.amount);
-  const paise = Math.round(credit.amount);
-  return formatInr(`${Math.floor(paise / 100)}.${String(paise % 100).padStart(2, '0')}`);
-}
-
-/** Bank credits waiting for an order or all recent ones, and a form to post a credit by hand. */
+/** Credits and bank texts by state: match a credit by hand, fix an unparsed text, post a credit. */
 export function CreditsScreen({ tab }: { readonly tab: string }) {
   const { api } = useAppDeps();
-  const waiting = tab !== 'all';
-  const [credits, reload] = useResource(() => api.credits(waiting), `credits:${tab}`);
+  const current = CREDIT_TABS.find((item) => item.id === tab) ?? CREDIT_TABS[0];
+  const [cursors, setCursors] = useState<string[]>([]);
+  const [pageKey, setPageKey] = useState(current.id);
+  if (pageKey !== current.id) {
+    setPageKey(current.id);
+    setCursors([]);
+  }
+  const before = cursors.at(-1);
+  const [rows, reload] = useResource(
+    () => api.credits(current.id, before),
+    `credits:${current.id}:${before ?? ''}`,
+  );
+  const [matching, setMatching] = useState<CreditRow | undefined>(undefined);
+  const [done, setDone] = useState('');
+  const finish = (message: string) => {
+    setMatching(undefined);
+    setDone(message);
+    reload();
+  };
+  return (
+    <>
+      <h1>Credits</h1>
+      <nav class="tabs" aria-label="Credit states">
+        {CREDIT_TABS.map((item) => (
+          <a
+            class="tab"
+            key={item.id}
+            href={creditsHref(item.id)}
+            aria-current={item.id === current.id ? 'page' : undefined}
+          >
+            {item.label}
+          </a>
+        ))}
+      </nav>
+      {done ? (
+        <p class="notice notice-good" role="status">
+          {done}
+        </p>
+      ) : null}
+      <LoadState resource={rows} retry={reload} what="credits">
+        {(list) =>
+          list.length === 0 ? (
+            <p class="muted" role="status">
+              {current.empty}
+            </p>
+          ) : (
+            <>
+              {current.id === 'unparsed' || current.id === 'ignored' ? (
+                <TextList texts={list} fixable={current.id === 'unparsed'} onFixed={finish} />
+              ) : (
+                <CreditTable credits={list} onMatch={current.id === 'matched' ? undefined : setMatching} />
+              )}
+              <nav class="pager" aria-label="Pages">
+                <button
+                  type="button"
+                  disabled={cursors.length === 0}
+                  onClick={() => setCursors(cursors.slice(0, -1))}
+                >
+                  Newer
+                </button>
+                <button
+                  type="button"
+                  disabled={list.length < 50}
+                  onClick={() => setCursors([...cursors, list.at(-1)?.id ?? ''])}
+                >
+                  Older
+                </button>
+              </nav>
+            </>
+          )
+        }
+      </LoadState>
+      <PostCreditForm onPosted={() => reload()} />
+      {matching ? (
+        <MatchDialog credit={matching} onDone={finish} onCancel={() => setMatching(undefined)} />
+      ) : null}
+    </>
+  );
+}
+
+function CreditTable({
+  credits,
+  onMatch,
+}: {
+  readonly credits: readonly CreditRow[];
+  readonly onMatch: ((credit: CreditRow) => void) | undefined;
+}) {
+  return (
+    <div class="table-wrap">
+      <table>
+        <caption class="visually-hidden">Credits</caption>
+        <thead>
+          <tr>
+            <th scope="col">Received (IST)</th>
+            <th scope="col">UTR</th>
+            <th scope="col" class="num">
+              Amount
+            </th>
+            <th scope="col">Payer</th>
+            <th scope="col">Payee account</th>
+            <th scope="col">Source</th>
+            <th scope="col">Order or reason</th>
+            {onMatch ? <th scope="col">Action</th> : null}
+          </tr>
+        </thead>
+        <tbody>
+          {credits.map((credit) => (
+            <tr key={credit.id}>
+              <td>{formatIst(credit.created_at)}</td>
+              <td class="mono">{credit.utr}</td>
+              <td class="num">{creditAmount(credit.amount)}</td>
+              <td>{credit.payer_name || '—'}</td>
+              <td>{credit.payee || '—'}</td>
+              <td>{credit.source}</td>
+              <td>
+                {credit.payment_uid ? (
+                  <a class="mono" href={orderHref(credit.payment_uid)}>
+                    {credit.payment_uid}
+                  </a>
+                ) : (
+                  credit.reason || 'no claim yet'
+                )}
+              </td>
+              {onMatch ? (
+                <td>
+                  {credit.payment_uid ? null : (
+                    <button type="button" onClick={() => onMatch(credit)}>
+                      Match {credit.utr}
+                    </button>
+                  )}
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function TextList({
+  texts,
+  fixable,
+  onFixed,
+}: {
+  readonly texts: readonly CreditRow[];
+  readonly fixable: boolean;
+  readonly onFixed: (message: string) => void;
+}) {
+  return (
+    <ul class="plain texts">
+      {texts.map((text) => (
+        <li key={text.id} class="card">
+          <p class="muted">
+            Received {formatIst(text.received_at ?? text.created_at)} · {text.channel ?? 'text'} ·{' '}
+            {text.reason}
+          </p>
+          {fixable ? <FixTextForm text={text} onDone={onFixed} /> : <pre class="raw-text">{text.body}</pre>}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function PostCreditForm({ onPosted }: { readonly onPosted: () => void }) {
+  const { api } = useAppDeps();
   const [form, setForm] = useState({ utr: '', amount: '', payer_name: '', payee: '' });
   const [outcome, setOutcome] = useState('');
   const action = useAction();
@@ -35,118 +197,50 @@ export function CreditsScreen({ tab }: { readonly tab: string }) {
     const result = await action.run(() => api.postCredit(body));
     if (result) {
       setOutcome(
-        result.outcome === 'waiting'
-          ? `Credit ${result.utr} recorded; waiting for an order (${result.reason ?? 'no claim yet'}).`
-          : `Credit ${result.utr}: ${result.outcome}${result.payment_uid ? ` for ${result.payment_uid}` : ''}.`,
+        `Credit ${result.utr}: ${result.outcome}${result.payment_uid ? ` for ${result.payment_uid}` : ''}${result.reason ? ` (${result.reason})` : ''}.`,
       );
       setForm({ utr: '', amount: '', payer_name: '', payee: '' });
-      reload();
+      onPosted();
     }
   };
   return (
-    <>
-      <h1>Credits</h1>
-      <nav class="tabs" aria-label="Credit lists">
-        {TABS.map((item) => (
-          <a
-            class="tab"
-            key={item.id}
-            href={creditsHref(item.id)}
-            aria-current={tab === item.id || (item.id === 'waiting' && waiting) ? 'page' : undefined}
-          >
-            {item.label}
-          </a>
-        ))}
-      </nav>
-      <LoadState resource={credits} retry={reload} what="credits">
-        {(list) =>
-          list.length === 0 ? (
-            <p class="muted" role="status">
-              {waiting ? 'No credits are waiting for an order.' : 'No credits yet.'}
-            </p>
-          ) : (
-            <div class="table-wrap">
-              <table>
-                <caption class="visually-hidden">
-                  {waiting ? 'Credits waiting for an order' : 'Recent credits'}
-                </caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Received (IST)</th>
-                    <th scope="col">UTR</th>
-                    <th scope="col" class="num">
-                      Amount
-                    </th>
-                    <th scope="col">Payer</th>
-                    <th scope="col">Payee account</th>
-                    <th scope="col">Source</th>
-                    <th scope="col">Order</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.map((credit) => (
-                    <tr key={credit.id}>
-                      <td>{formatIst(credit.created_at)}</td>
-                      <td class="mono">{credit.utr}</td>
-                      <td class="num">{creditAmount(credit)}</td>
-                      <td>{credit.payer_name || '—'}</td>
-                      <td>{credit.payee || '—'}</td>
-                      <td>{credit.source}</td>
-                      <td>
-                        {credit.payment_uid ? (
-                          <a class="mono" href={orderHref(credit.payment_uid)}>
-                            {credit.payment_uid}
-                          </a>
-                        ) : (
-                          'waiting'
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )
-        }
-      </LoadState>
-      <section class="card">
-        <h2>Post a credit by hand</h2>
-        <form class="grid" onSubmit={submit}>
-          {(
-            [
-              ['utr', 'UTR (12 digits)'],
-              ['amount', 'Amount (₹)'],
-              ['payer_name', 'Payer name'],
-              ['payee', 'Payee account'],
-            ] as const
-          ).map(([name, label]) => (
-            <div key={name}>
-              <label for={`credit-${name}`}>{label}</label>
-              <input
-                id={`credit-${name}`}
-                value={form[name]}
-                inputMode={name === 'utr' || name === 'amount' ? 'decimal' : undefined}
-                onInput={(event) => setForm({ ...form, [name]: event.currentTarget.value })}
-              />
-            </div>
-          ))}
-          <div>
-            <button type="submit" class="primary" disabled={action.busy}>
-              Post credit
-            </button>
+    <section class="card">
+      <h2>Post a credit by hand</h2>
+      <form class="grid" onSubmit={submit}>
+        {(
+          [
+            ['utr', 'UTR (12 digits)'],
+            ['amount', 'Amount (₹)'],
+            ['payer_name', 'Payer name'],
+            ['payee', 'Payee account'],
+          ] as const
+        ).map(([name, label]) => (
+          <div key={name}>
+            <label for={`credit-${name}`}>{label}</label>
+            <input
+              id={`credit-${name}`}
+              value={form[name]}
+              inputMode={name === 'utr' || name === 'amount' ? 'decimal' : undefined}
+              onInput={(event) => setForm({ ...form, [name]: event.currentTarget.value })}
+            />
           </div>
-        </form>
-        {action.error ? (
-          <p class="error" role="alert">
-            {action.error}
-          </p>
-        ) : null}
-        {outcome ? (
-          <p class="notice notice-good" role="status">
-            {outcome}
-          </p>
-        ) : null}
-      </section>
-    </>
+        ))}
+        <div>
+          <button type="submit" class="primary" disabled={action.busy}>
+            Post credit
+          </button>
+        </div>
+      </form>
+      {action.error ? (
+        <p class="error" role="alert">
+          {action.error}
+        </p>
+      ) : null}
+      {outcome ? (
+        <p class="notice notice-good" role="status">
+          {outcome}
+        </p>
+      ) : null}
+    </section>
   );
 }

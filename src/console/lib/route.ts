@@ -9,6 +9,7 @@ export type Route =
   | { readonly screen: 'credits'; readonly tab: string }
   | { readonly screen: 'merchants' }
   | { readonly screen: 'merchant'; readonly merchantUid: string }
+  | { readonly screen: 'audit' }
   | { readonly screen: 'not-found' };
 
 export interface OrderQuery {
@@ -47,6 +48,7 @@ export function parseRoute(hash: string): Route {
   if (first === 'credits') return { screen: 'credits', tab: params.get('tab') ?? 'waiting' };
   if (first === 'merchants' && second) return { screen: 'merchant', merchantUid: second };
   if (first === 'merchants') return { screen: 'merchants' };
+  if (first === 'audit') return { screen: 'audit' };
   return { screen: 'not-found' };
 }
 

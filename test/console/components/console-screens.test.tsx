@@ -247,6 +247,6 @@ describe('credits', () => {
   it('says when no credit is waiting', async () => {
     renderConsole(fakeApi(), '#/credits');
     await settle();
-    expect(screen.getByText('No credits are waiting for an order.')).toBeTruthy();
+    expect(screen.getByText('No credit is waiting for an order.')).toBeTruthy();
   });
 });

@@ -170,3 +170,21 @@ describe('the merchant form', () => {
     expect(merchantBody(before, before)).toEqual({});
   });
 });
+
+describe('guessing a credit from a bank text', () => {
+  it('prefills amount, reference and payer for the operator to check', async () => {
+    const { guessCredit } = await import('../../../src/console/lib/prefill-credit.js');
+    expect(guessCredit('INR 1,00,000.5 received from ravi@ybl. UPI Ref No 6123 4567 8901')).toEqual({
+      utr: '612345678901',
+      amount: '100000.50',
+      payer_name: 'ravi@ybl',
+    });
+    expect(guessCredit('Your a/c is credited. Call 1800 000 000')).toMatchObject({ amount: '' });
+  });
+
+  it('shows a credit amount given in paise', async () => {
+    const { creditAmount } = await import('../../../src/console/lib/credit-amount.js');
+    expect(creditAmount(12345600)).toBe('₹1,23,456.00');
+    expect(creditAmount('99.50')).toBe('₹99.50');
+  });
+});

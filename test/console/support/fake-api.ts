@@ -47,6 +47,9 @@ export function fakeApi(overrides: Partial<ConsoleApi> = {}): FakeApi {
     ledger: empty([]),
     credits: empty([]),
     postCredit: empty({}),
+    fixText: empty({}),
+    matchCredit: empty({}),
+    audit: empty([]),
     ...Object.fromEntries(Object.entries(overrides).map(([name, fn]) => [name, vi.fn(fn as never)])),
   };
   return api as unknown as FakeApi;

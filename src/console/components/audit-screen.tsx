@@ -1,0 +1,107 @@
+import { useState } from 'preact/hooks';
+import { useAppDeps } from '../app-deps.js';
+import { useResource } from '../hooks/use-resource.js';
+import { formatIst } from '../lib/format-ist.js';
+import { LoadState } from './load-state.js';
+
+/** Every manual action, newest first: who, when, what, on what, why; filterable and paged. */
+export function AuditScreen() {
+  const { api } = useAppDeps();
+  const [filters, setFilters] = useState({ actor: '', action: '', subject: '' });
+  const [cursors, setCursors] = useState<string[]>([]);
+  const before = cursors.at(-1);
+  const [rows, reload] = useResource(
+    () => api.audit({ ...filters, ...(before ? { before } : {}) }),
+    `audit:${JSON.stringify(filters)}:${before ?? ''}`,
+  );
+  const submit = (event: Event) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget as HTMLFormElement);
+    setCursors([]);
+    setFilters({
+      actor: String(form.get('actor') ?? '').trim(),
+      action: String(form.get('action') ?? '').trim(),
+      subject: String(form.get('subject') ?? '').trim(),
+    });
+  };
+  return (
+    <>
+      <h1>Audit log</h1>
+      <form class="filters" onSubmit={submit} aria-label="Filter the audit log">
+        <label>
+          Operator
+          <input name="actor" defaultValue={filters.actor} />
+        </label>
+        <label>
+          Action
+          <input name="action" defaultValue={filters.action} />
+        </label>
+        <label>
+          Subject
+          <input name="subject" defaultValue={filters.subject} />
+        </label>
+        <button type="submit" class="primary">
+          Filter
+        </button>
+      </form>
+      <LoadState resource={rows} retry={reload} what="the audit log">
+        {(list) =>
+          list.length === 0 ? (
+            <p class="muted" role="status">
+              No manual actions recorded
+              {filters.actor || filters.action || filters.subject ? ' that match' : ''}.
+            </p>
+          ) : (
+            <>
+              <div class="table-wrap">
+                <table>
+                  <caption class="visually-hidden">Manual actions, newest first</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">When (IST)</th>
+                      <th scope="col">Operator</th>
+                      <th scope="col">Action</th>
+                      <th scope="col">Subject</th>
+                      <th scope="col">Note</th>
+                      <th scope="col">Before → after</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {list.map((row) => (
+                      <tr key={row.id}>
+                        <td>{formatIst(row.at)}</td>
+                        <td>{row.actor}</td>
+                        <td>{row.action}</td>
+                        <td class="mono">{row.subject}</td>
+                        <td>{row.note}</td>
+                        <td class="mono small">
+                          {JSON.stringify(row.before ?? null)} → {JSON.stringify(row.after ?? null)}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              <nav class="pager" aria-label="Pages">
+                <button
+                  type="button"
+                  disabled={cursors.length === 0}
+                  onClick={() => setCursors(cursors.slice(0, -1))}
+                >
+                  Newer
+                </button>
+                <button
+                  type="button"
+                  disabled={list.length < 50}
+                  onClick={() => setCursors([...cursors, String(list.at(-1)?.id ?? '')])}
+                >
+                  Older
+                </button>
+              </nav>
+            </>
+          )
+        }
+      </LoadState>
+    </>
+  );
+}

@@ -1,0 +1,79 @@
+import { useState } from 'preact/hooks';
+import type { CreditRow } from '../api/console-types.js';
+import { useAppDeps } from '../app-deps.js';
+import { useAction } from '../hooks/use-action.js';
+import { guessCredit } from '../lib/prefill-credit.js';
+
+/** An unparsed bank text beside a credit form prefilled with a guess from the text; the note is required. */
+export function FixTextForm({
+  text,
+  onDone,
+}: {
+  readonly text: CreditRow;
+  readonly onDone: (message: string) => void;
+}) {
+  const { api } = useAppDeps();
+  const [draft, setDraft] = useState(() => ({ ...guessCredit(text.body ?? ''), note: '' }));
+  const [missing, setMissing] = useState('');
+  const action = useAction();
+  const id = (name: string) => `fix-${text.id}-${name}`;
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    if (!draft.note.trim()) return setMissing('A note is required.');
+    setMissing('');
+    const body: Record<string, string> = {
+      utr: draft.utr.trim(),
+      amount: draft.amount.trim(),
+      note: draft.note.trim(),
+    };
+    if (draft.payer_name.trim()) body.payer_name = draft.payer_name.trim();
+    const done = await action.run(() => api.fixText(text.id, body));
+    if (done) onDone(`Text ${text.id} fixed into credit ${body.utr}.`);
+  };
+  return (
+    <div class="fix">
+      <figure class="raw-text">
+        <figcaption>
+          From {text.sender || 'unknown sender'} to {text.account || 'the source account'} ({text.reason})
+        </figcaption>
+        <pre>{text.body}</pre>
+      </figure>
+      <form class="grid" onSubmit={submit} aria-label={`Fix text ${text.id}`}>
+        {(
+          [
+            ['utr', 'UTR (12 digits)'],
+            ['amount', 'Amount (₹)'],
+            ['payer_name', 'Payer'],
+          ] as const
+        ).map(([name, label]) => (
+          <div key={name}>
+            <label for={id(name)}>{label}</label>
+            <input
+              id={id(name)}
+              value={draft[name]}
+              onInput={(event) => setDraft({ ...draft, [name]: event.currentTarget.value })}
+            />
+          </div>
+        ))}
+        <div class="wide">
+          <label for={id('note')}>Note</label>
+          <input
+            id={id('note')}
+            value={draft.note}
+            onInput={(event) => setDraft({ ...draft, note: event.currentTarget.value })}
+          />
+        </div>
+        {missing || action.error ? (
+          <p class="error wide" role="alert">
+            {missing || action.error}
+          </p>
+        ) : null}
+        <div>
+          <button type="submit" class="primary" disabled={action.busy}>
+            Fix into a credit
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}

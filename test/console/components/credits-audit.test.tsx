@@ -1,0 +1,135 @@
+import { cleanup, fireEvent, screen, within } from '@testing-library/preact';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { CreditRow } from '../../../src/console/api/console-types.js';
+import { fakeApi, ok } from '../support/fake-api.js';
+import { renderConsole, settle } from '../support/render-console.js';
+import { orderRow } from '../support/samples.js';
+
+afterEach(() => cleanup());
+
+const unparsed: CreditRow = {
+  id: '41',
+  state: 'unparsed',
+  created_at: '2026-03-10T20:00:00Z',
+  received_at: '2026-03-10T20:00:00Z',
+  reason: 'credit alert without a 12-digit reference',
+  channel: 'sms',
+  sender: 'VM-HDFCBK',
+  account: 'chaipoint@okaxis',
+  body: 'Rs.1,499.00 credited to a/c XX1234 by asha@okicici Ref 61234567890. -HDFC',
+};
+
+const waiting: CreditRow = {
+  id: '7',
+  state: 'waiting',
+  created_at: '2026-03-10T20:00:00Z',
+  utr: '612345678901',
+  amount: 149900,
+  payer_name: 'Asha Rao',
+  payee: 'chaipoint@okaxis',
+  source: 'sms',
+  payment_uid: null,
+  reason: '',
+};
+
+describe('the Credits screen', () => {
+  it('shows an unparsed text beside a form prefilled from it, and fixes it only with a note', async () => {
+    const api = fakeApi({ credits: async (state) => ok(state === 'unparsed' ? [unparsed] : []) });
+    renderConsole(api, '#/credits?tab=unparsed');
+    await settle();
+    expect(api.credits).toHaveBeenCalledWith('unparsed', undefined);
+    expect(screen.getByText(unparsed.body ?? '')).toBeTruthy();
+    const form = screen.getByRole('form', { name: 'Fix text 41' });
+    const fix = within(form);
+    expect((fix.getByLabelText('Amount (₹)') as HTMLInputElement).value).toBe('1499.00');
+    expect((fix.getByLabelText('UTR (12 digits)') as HTMLInputElement).value).toBe('61234567890');
+    expect((fix.getByLabelText('Payer') as HTMLInputElement).value).toBe('asha@okicici');
+    fireEvent.input(fix.getByLabelText('UTR (12 digits)'), { target: { value: '612345678901' } });
+    fireEvent.submit(form);
+    await settle();
+    expect(screen.getByText('A note is required.')).toBeTruthy();
+    expect(api.fixText).not.toHaveBeenCalled();
+    fireEvent.input(screen.getByLabelText('Note'), {
+      target: { value: 'reference read from the statement' },
+    });
+    fireEvent.submit(form);
+    await settle();
+    expect(api.fixText).toHaveBeenCalledWith('41', {
+      utr: '612345678901',
+      amount: '1499.00',
+      payer_name: 'asha@okicici',
+      note: 'reference read from the statement',
+    });
+    expect(screen.getByText('Text 41 fixed into credit 612345678901.')).toBeTruthy();
+  });
+
+  it('matches a waiting credit to an order found inside the dialog, with a note', async () => {
+    const api = fakeApi({
+      credits: async (state) => ok(state === 'waiting' ? [waiting] : []),
+      searchOrders: async () => ok({ orders: [orderRow(5)], next_cursor: null }),
+    });
+    renderConsole(api, '#/credits');
+    await settle();
+    expect(screen.getByText('₹1,499.00')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Match 612345678901' }));
+    const dialog = screen.getByRole('dialog', { name: 'Match credit 612345678901' });
+    expect((screen.getByLabelText('Find the order') as HTMLInputElement).value).toBe('Asha Rao');
+    fireEvent.submit(screen.getByLabelText('Find the order').closest('form') as HTMLFormElement);
+    await settle();
+    expect(api.searchOrders).toHaveBeenCalledWith({ q: 'Asha Rao', limit: '10' });
+    fireEvent.click(screen.getByRole('radio', { name: /ORD-5/ }));
+    fireEvent.input(screen.getByLabelText('Note'), { target: { value: 'payer sent the screenshot' } });
+    fireEvent.submit(screen.getByRole('button', { name: 'Match' }).closest('form') as HTMLFormElement);
+    await settle();
+    expect(api.matchCredit).toHaveBeenCalledWith('7', 'pay_5', 'payer sent the screenshot');
+    expect(dialog.isConnected).toBe(false);
+    expect(screen.getByText('Credit 612345678901 matched to pay_5.')).toBeTruthy();
+  });
+
+  it('pages older credits with the last id as the cursor', async () => {
+    const page = Array.from({ length: 50 }, (_, i) => ({
+      ...waiting,
+      id: String(100 - i),
+      utr: `6123456789${String(i).padStart(2, '0')}`,
+    }));
+    const api = fakeApi({ credits: async (_state, before) => ok(before ? [waiting] : page) });
+    renderConsole(api, '#/credits?tab=waiting');
+    await settle();
+    fireEvent.click(screen.getByRole('button', { name: 'Older' }));
+    await settle();
+    expect(api.credits).toHaveBeenLastCalledWith('waiting', '51');
+  });
+});
+
+describe('the Audit log screen', () => {
+  it('lists manual actions with who, what and why, and filters by operator', async () => {
+    const api = fakeApi({
+      audit: async (query) =>
+        ok(
+          query.actor === 'nobody'
+            ? []
+            : [
+                {
+                  id: 3,
+                  at: '2026-03-10T20:00:00Z',
+                  actor: 'asha',
+                  action: 'credit.match',
+                  subject: 'credit:7',
+                  before: { payment_uid: null },
+                  after: { payment_uid: 'pay_5' },
+                  note: 'payer sent the screenshot',
+                },
+              ],
+        ),
+    });
+    renderConsole(api, '#/audit');
+    await settle();
+    expect(screen.getByRole('cell', { name: 'asha' })).toBeTruthy();
+    expect(screen.getByRole('cell', { name: 'payer sent the screenshot' })).toBeTruthy();
+    fireEvent.input(screen.getByLabelText('Operator'), { target: { value: 'nobody' } });
+    fireEvent.submit(screen.getByRole('form', { name: 'Filter the audit log' }));
+    await settle();
+    expect(api.audit).toHaveBeenLastCalledWith({ actor: 'nobody', action: '', subject: '' });
+    expect(screen.getByText('No manual actions recorded that match.')).toBeTruthy();
+  });
+});
