@@ -3,7 +3,9 @@ import type { ApiResult } from './api-result.js';
 import type {
   AuditRow,
   ConsoleOrder,
+  CreatedCreditSource,
   CreditRow,
+  CreditSource,
   IssuedKey,
   LedgerLine,
   Merchant,
@@ -50,6 +52,9 @@ export interface ConsoleApi {
     note: string,
   ): Promise<ApiResult<Record<string, unknown>>>;
   audit(query: Record<string, string>): Promise<ApiResult<AuditRow[]>>;
+  creditSources(merchantUid: string): Promise<ApiResult<CreditSource[]>>;
+  createCreditSource(input: Record<string, string>): Promise<ApiResult<CreatedCreditSource>>;
+  revokeCreditSource(sourceId: string): Promise<ApiResult<unknown>>;
   postCredit(input: Record<string, string>): Promise<ApiResult<Record<string, string>>>;
 }
 
@@ -127,6 +132,9 @@ export function createConsoleApi(options: ConsoleApiOptions): ConsoleApi {
     fixText: (textId, input) => call('post', op(`credits/texts/${uid(textId)}/fix`), input),
     matchCredit: (creditId, paymentUid, note) =>
       call('post', op(`credits/${uid(creditId)}/match`), { payment_uid: paymentUid, note }),
+    creditSources: (merchantUid) => call('get', op(`credit-sources?merchant_uid=${uid(merchantUid)}`)),
+    createCreditSource: (input) => call('post', op('credit-sources'), input),
+    revokeCreditSource: (sourceId) => call('delete', op(`credit-sources/${uid(sourceId)}`)),
     audit: (query) => {
       const params = new URLSearchParams({ limit: '50' });
       for (const [name, value] of Object.entries(query)) if (value) params.set(name, value);

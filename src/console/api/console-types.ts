@@ -178,3 +178,19 @@ export interface AuditRow {
   readonly after: unknown;
   readonly note: string;
 }
+
+export interface CreditSource {
+  readonly id: string;
+  readonly merchant_uid: string;
+  readonly account: string;
+  readonly kind: 'sms' | 'statement' | 'api';
+  readonly name: string;
+  readonly status: 'active' | 'revoked';
+  readonly created_at: string;
+}
+
+export interface CreatedCreditSource extends CreditSource {
+  readonly ingest_token?: string;
+  readonly sms_url?: string;
+  readonly email_url?: string;
+}

@@ -8,6 +8,7 @@ import { formatIst } from '../lib/format-ist.js';
 import { draftOf, merchantBody } from '../lib/merchant-form.js';
 import { orderHref, ordersHref } from '../lib/route.js';
 import { ConfirmDialog } from './confirm-dialog.js';
+import { CreditSources } from './credit-sources.js';
 import { LoadState } from './load-state.js';
 import { MerchantForm } from './merchant-form.js';
 import { SecretOnce } from './secret-once.js';
@@ -141,6 +142,8 @@ export function MerchantScreen({ merchantUid }: { readonly merchantUid: string }
                 Create API key
               </button>
             </section>
+
+            <CreditSources merchant={data} />
 
             <section>
               <h2>Settings</h2>

@@ -133,3 +133,40 @@ describe('the Audit log screen', () => {
     expect(screen.getByText('No manual actions recorded that match.')).toBeTruthy();
   });
 });
+
+describe("a merchant's credit sources", () => {
+  it('adds an SMS source for one of its accounts and shows the ingest token once', async () => {
+    const { sampleMerchant } = await import('../support/samples.js');
+    const api = fakeApi({
+      merchant: async () => ok(sampleMerchant),
+      createCreditSource: async () =>
+        ok({
+          id: 'src_1',
+          merchant_uid: 'M100',
+          account: 'chaipoint@okaxis',
+          kind: 'sms' as const,
+          name: 'Shop phone',
+          status: 'active' as const,
+          created_at: '2026-03-10T20:00:00Z',
+          ingest_token: 'tok_secret_once',
+          sms_url: 'https://pay.test/ingest/sms/tok_secret_once',
+        }),
+    });
+    renderConsole(api, '#/merchants/M100');
+    await settle();
+    await settle();
+    expect(await screen.findByText('No credit sources yet.')).toBeTruthy();
+    fireEvent.input(screen.getByLabelText('Source name'), { target: { value: 'Shop phone' } });
+    fireEvent.submit(screen.getByRole('form', { name: 'Add a credit source' }));
+    await settle();
+    expect(api.createCreditSource).toHaveBeenCalledWith({
+      merchant_uid: 'M100',
+      name: 'Shop phone',
+      kind: 'sms',
+      account: 'chaipoint@okaxis',
+    });
+    expect(screen.getByText('tok_secret_once')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'I have copied it' }));
+    expect(screen.queryByText('tok_secret_once')).toBeNull();
+  });
+});

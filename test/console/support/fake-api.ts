@@ -50,6 +50,9 @@ export function fakeApi(overrides: Partial<ConsoleApi> = {}): FakeApi {
     fixText: empty({}),
     matchCredit: empty({}),
     audit: empty([]),
+    creditSources: empty([]),
+    createCreditSource: empty({}),
+    revokeCreditSource: empty({}),
     ...Object.fromEntries(Object.entries(overrides).map(([name, fn]) => [name, vi.fn(fn as never)])),
   };
   return api as unknown as FakeApi;

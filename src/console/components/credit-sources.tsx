@@ -1,0 +1,128 @@
+import { useState } from 'preact/hooks';
+import type { CreatedCreditSource, MerchantDetail } from '../api/console-types.js';
+import { useAppDeps } from '../app-deps.js';
+import { useAction } from '../hooks/use-action.js';
+import { useResource } from '../hooks/use-resource.js';
+import { formatIst } from '../lib/format-ist.js';
+import { SecretOnce } from './secret-once.js';
+import { StatusBadge } from './status-badge.js';
+
+/** A merchant's credit sources: where its credits come from (an SMS token is shown once). */
+export function CreditSources({ merchant }: { readonly merchant: MerchantDetail }) {
+  const { api } = useAppDeps();
+  const [sources, reload] = useResource(() => api.creditSources(merchant.uid), `sources:${merchant.uid}`);
+  const accounts = [merchant.upi_vpa, merchant.imps_account].filter(Boolean);
+  const [draft, setDraft] = useState({ name: '', kind: 'sms', account: accounts[0] ?? '' });
+  const [created, setCreated] = useState<CreatedCreditSource | undefined>(undefined);
+  const create = useAction();
+  const revoke = useAction();
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    const result = await create.run(() =>
+      api.createCreditSource({ merchant_uid: merchant.uid, ...draft, name: draft.name.trim() }),
+    );
+    if (result) {
+      setCreated(result);
+      setDraft({ ...draft, name: '' });
+      reload();
+    }
+  };
+  return (
+    <section>
+      <h2>Credit sources</h2>
+      {created?.ingest_token ? (
+        <SecretOnce
+          title={`SMS source ${created.name} added`}
+          fields={[
+            ['Ingest token', created.ingest_token],
+            ['SMS forwarding URL', created.sms_url ?? ''],
+            ['E-mail forwarding URL', created.email_url ?? ''],
+          ]}
+          onDone={() => setCreated(undefined)}
+        />
+      ) : null}
+      {sources.state === 'ready' ? (
+        sources.data.length === 0 ? (
+          <p class="muted">No credit sources yet.</p>
+        ) : (
+          <ul class="plain">
+            {sources.data.map((source) => (
+              <li key={source.id} class="row">
+                <strong>{source.name}</strong> {source.kind} → {source.account}{' '}
+                <StatusBadge status={source.status} />
+                <span class="muted">since {formatIst(source.created_at)}</span>
+                {source.status === 'active' ? (
+                  <button
+                    type="button"
+                    disabled={revoke.busy}
+                    onClick={async () => {
+                      if ((await revoke.run(() => api.revokeCreditSource(source.id))) !== undefined) reload();
+                    }}
+                  >
+                    Revoke {source.name}
+                  </button>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )
+      ) : sources.state === 'error' ? (
+        <p class="error" role="alert">
+          Could not load credit sources: {sources.message}
+        </p>
+      ) : null}
+      {accounts.length === 0 ? (
+        <p class="muted">
+          Add a UPI address or IMPS account in the settings first: a source belongs to one account.
+        </p>
+      ) : (
+        <form class="grid" onSubmit={submit} aria-label="Add a credit source">
+          <div>
+            <label for="source-name">Source name</label>
+            <input
+              id="source-name"
+              value={draft.name}
+              onInput={(event) => setDraft({ ...draft, name: event.currentTarget.value })}
+            />
+          </div>
+          <div>
+            <label for="source-kind">Kind</label>
+            <select
+              id="source-kind"
+              value={draft.kind}
+              onChange={(event) => setDraft({ ...draft, kind: event.currentTarget.value })}
+            >
+              <option value="sms">SMS / e-mail alerts</option>
+              <option value="statement">Statements</option>
+              <option value="api">API</option>
+            </select>
+          </div>
+          <div>
+            <label for="source-account">Account</label>
+            <select
+              id="source-account"
+              value={draft.account}
+              onChange={(event) => setDraft({ ...draft, account: event.currentTarget.value })}
+            >
+              {accounts.map((account) => (
+                <option key={account} value={account}>
+                  {account}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <button type="submit" disabled={create.busy}>
+              Add credit source
+            </button>
+          </div>
+        </form>
+      )}
+      {create.error || revoke.error ? (
+        <p class="error" role="alert">
+          {create.error || revoke.error}
+        </p>
+      ) : null}
+    </section>
+  );
+}
