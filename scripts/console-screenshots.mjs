@@ -119,6 +119,7 @@ main(async () => {
     ['orders', '#/orders', 'Older'],
     ['order', `#/orders/${teaOrder.payment.payment_uid}`, 'Callback attempt 1'],
     ['credits', '#/credits', 'Post a credit by hand'],
+    ['audit', '#/audit', 'Audit log'],
     ['merchants', '#/merchants', 'Assam Tea House'],
     ['merchant', `#/merchants/${chai.merchant_uid}`, 'Recent ledger entries'],
   ];
