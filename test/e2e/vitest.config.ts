@@ -15,6 +15,8 @@ const shared = {
   testTimeout: 90_000,
   hookTimeout: 90_000,
   globalSetup: ['test/e2e/global-setup.ts'],
+  // expect.poll waits as long as a locator's waitFor does: a loaded machine answers slowly.
+  expect: { poll: { timeout: 30_000, interval: 100 } },
 };
 
 export default defineConfig({

@@ -170,8 +170,11 @@ export function createOrderPoller({
         if (running) void poll();
         return;
       }
+      // Show the accepted UTR at once, then fetch the server's view of the claim (tries left,
+      // claimed UTRs) rather than waiting for the next tick.
       if (state.order) update({ order: { ...state.order, payment_status: status, utr } });
-      schedule();
+      if (running) void poll();
+      else schedule();
     },
   };
 }

@@ -45,6 +45,18 @@ describe('a wrong UTR never locks the payer out', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Payment received' })).toBeTruthy();
   });
 
+  it("shows the tries left from the service's view as soon as a UTR is accepted, before the next poll", async () => {
+    const api = new FakeApi(sampleOrder());
+    renderApp(api, { platform: 'android' });
+    await advance(0);
+    const before = api.getOrderCalls.length;
+    submit('012110345678');
+    await advance(0);
+    expect(api.getOrderCalls.length).toBe(before + 1);
+    fireEvent.click(screen.getByRole('button', { name: 'Entered the wrong number? Change it' }));
+    expect(screen.getByText(/You can try 4 more UTRs for this payment\./)).toBeTruthy();
+  });
+
   it('brings back the QR, the app buttons and the details while the order is open', async () => {
     renderApp(new FakeApi(sampleOrder({ payment_status: 'processing', utr: '012110345678' })), {
       platform: 'android',

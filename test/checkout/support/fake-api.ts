@@ -20,7 +20,11 @@ export class FakeApi implements CheckoutApi {
   readonly submitUtr = vi.fn(async (paymentUid: string, utr: string): Promise<ApiOutcome<MatchResult>> => {
     if (!this.online) return { kind: 'offline' };
     if (this.matchAnswer) return this.matchAnswer;
-    if (this.order) this.order = { ...this.order, payment_status: 'processing', utr };
+    if (this.order) {
+      // As the service does: every distinct UTR uses one of the order's tries.
+      const attemptsLeft = Math.max(0, this.order.utr_attempts_left - (this.order.utr === utr ? 0 : 1));
+      this.order = { ...this.order, payment_status: 'processing', utr, utr_attempts_left: attemptsLeft };
+    }
     return {
       kind: 'ok',
       data: { payment_uid: paymentUid, serial_number: utr, payment_status: 'processing' },
