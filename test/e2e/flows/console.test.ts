@@ -43,8 +43,10 @@ describe(`operator console (${storeKind()})`, () => {
     await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
     await page.getByRole('searchbox', { name: 'Search' }).fill(utr);
     await page.getByRole('button', { name: 'Search' }).click();
+    // The unfiltered list may already show the order: wait for the search's own answer, one row.
+    await page.waitForURL(new RegExp(`q=${utr}`));
+    await expect.poll(() => page.locator('tbody tr').count(), { timeout: 30_000 }).toBe(1);
     await page.getByRole('link', { name: order.merchantOrderId }).waitFor();
-    expect(await page.locator('tbody tr').count()).toBe(1);
     await expect.poll(() => page.getByText('₹2,345.00').first().isVisible()).toBe(true);
     await expectNoAxeViolations(page, 'console Orders');
 
