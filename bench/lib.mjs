@@ -5,7 +5,7 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, freemem, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -371,4 +371,99 @@ export async function cannon({
 
 export function formatRow(cells) {
   return `| ${cells.join(' | ')} |`;
+}
+
+/** Starts bench/bare-hono.mjs (the baseline: bare Hono on @hono/node-server) and waits for it. */
+export async function startBareHono() {
+  const port = await freePort();
+  const child = spawn(process.execPath, [join(ROOT, 'bench/bare-hono.mjs'), String(port)], {
+    cwd: ROOT,
+    stdio: 'ignore',
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    child.kill('SIGTERM');
+    await exited;
+  };
+  onCleanup(stop);
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {
+      if (i > 100) throw new Error('bare Hono app did not start');
+    }
+    await sleep(100);
+  }
+  return { url, pid: child.pid, stop };
+}
+
+/**
+ * One wrk run (the Debian package): 2 threads, `connections` connections, `duration` seconds.
+ * `paths` are requested in turn (one per request); `headers(i)` adds headers per path index.
+ * Answers req/s (2xx/3xx only), p50/p99 ms, the non-2xx/3xx count and the load average before.
+ */
+export async function wrk({ url, paths, headers, connections = 64, duration = 10, threads = 2 }) {
+  const dir = tempDir('bench-wrk-');
+  const script = join(dir, 'paths.lua');
+  const entries = paths.map((path, i) => {
+    const extra = headers ? headers(i) : {};
+    const h = Object.entries(extra)
+      .map(([k, v]) => `[${JSON.stringify(k)}]=${JSON.stringify(v)}`)
+      .join(',');
+    return `{${JSON.stringify(path)}, {${h}}}`;
+  });
+  writeFileSync(
+    script,
+    `local specs = {${entries.join(',\n')}}
+local reqs = nil
+local i = 0
+request = function()
+  if reqs == nil then
+    -- built on first use: wrk sets the Host header after the script loads
+    reqs = {}
+    for k, spec in ipairs(specs) do reqs[k] = wrk.format("GET", spec[1], spec[2]) end
+  end
+  i = i + 1
+  if i > #reqs then i = 1 end
+  return reqs[i]
+end
+`,
+  );
+  const load = loadavg()[0].toFixed(2);
+  const out = await new Promise((resolve, reject) => {
+    const child = spawn(
+      'wrk',
+      [`-t${threads}`, `-c${connections}`, `-d${duration}s`, '--latency', '-s', script, url],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let text = '';
+    child.stdout.on('data', (chunk) => {
+      text += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      text += chunk;
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`wrk: ${text}`))));
+  });
+  const number = (re) => Number(re.exec(out)?.[1] ?? Number.NaN);
+  const ms = (re) => {
+    const match = re.exec(out);
+    if (!match) return Number.NaN;
+    const value = Number(match[1]);
+    return match[2] === 'us' ? value / 1000 : match[2] === 's' ? value * 1000 : value;
+  };
+  const total = number(/(\d+) requests in/);
+  const bad = number(/Non-2xx or 3xx responses: (\d+)/) || 0;
+  const seconds = ms(/requests in ([\d.]+)(us|ms|s)/) / 1000;
+  return {
+    rps: Math.round((total - bad) / seconds),
+    p50: Math.round(ms(/50%\s+([\d.]+)(us|ms|s)/) * 100) / 100,
+    p99: Math.round(ms(/99%\s+([\d.]+)(us|ms|s)/) * 100) / 100,
+    bad,
+    errors: /Socket errors/.test(out) ? /Socket errors: (.*)/.exec(out)?.[1] : '',
+    load,
+  };
 }

@@ -62,15 +62,18 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<{ Varia
   const defaultLimit = limitBody(MAX_BODY_BYTES);
   const statementLimit = limitBody(MAX_STATEMENT_BYTES);
   const emailLimit = limitBody(MAX_EMAIL_BYTES);
+  // The body limit only where a body can come: it reads the request as a stream, which a GET never needs.
   app.use((c, next) => {
     assertCleanTarget(c.req.url);
+    const method = c.req.method;
+    if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return next();
     if (c.req.path === STATEMENT_PATH) return statementLimit(c, next);
     if (c.req.path.startsWith(EMAIL_PREFIX)) return emailLimit(c, next);
     return defaultLimit(c, next);
   });
 
   app.onError((error, c) => {
-    if (!isAppError(error)) (c.get('log') ?? deps.log).error('unhandled error', { error });
+    if (!isAppError(error)) deps.log.error('unhandled error', { request_id: c.get('requestId'), error });
     return renderError(c, error);
   });
   app.notFound((c) => renderError(c, notFound(`no route for ${c.req.method} ${c.req.path}`)));

@@ -11,6 +11,8 @@ export interface Logger {
   warn(msg: string, fields?: LogFields): void;
   error(msg: string, fields?: LogFields): void;
   child(fields: LogFields): Logger;
+  /** Whether lines of this level are written (to skip building costly fields). */
+  enabled(level: LogLevel): boolean;
 }
 
 const LEVELS: Record<LogLevel | 'silent', number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 };
@@ -44,6 +46,7 @@ export function createLogger(
     warn: (msg, fields) => emit('warn', msg, fields),
     error: (msg, fields) => emit('error', msg, fields),
     child: (fields) => createLogger(level, write, { ...bound, ...fields }),
+    enabled: (lvl) => LEVELS[lvl] >= min,
   };
 }
 

@@ -51,7 +51,10 @@ describe('service endpoints', () => {
       body: '{',
     });
     const id = response.headers.get('x-request-id');
-    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(id).toMatch(/^[A-Za-z0-9._-]{8,64}$/);
+    const again = await t.app.request('/healthz');
+    expect(again.headers.get('x-request-id')).toMatch(/^[A-Za-z0-9._-]{8,64}$/);
+    expect(again.headers.get('x-request-id')).not.toBe(id);
     const body = await json(response);
     expect(body).toEqual({
       result: 'error',
@@ -59,6 +62,32 @@ describe('service endpoints', () => {
     });
     const given = await t.app.request('/healthz', { headers: { 'X-Request-Id': 'trace-12345678' } });
     expect(given.headers.get('x-request-id')).toBe('trace-12345678');
+  });
+
+  it('writes one access-log line per request at debug, with its request id, route and status', async () => {
+    const lines: string[] = [];
+    const app = createApp({ ...t.deps, log: createLogger('debug', (line) => lines.push(line)) });
+    const response = await app.request('/healthz', { headers: { 'X-Request-Id': 'trace-87654321' } });
+    expect(response.status).toBe(200);
+    const access = lines.map((line) => JSON.parse(line)).filter((line) => line.msg === 'request');
+    expect(access).toEqual([
+      expect.objectContaining({
+        request_id: 'trace-87654321',
+        route: '/healthz',
+        status: '200',
+        method: 'GET',
+      }),
+    ]);
+  });
+
+  it('counts requests by route pattern and status in the metrics', async () => {
+    await t.app.request('/healthz');
+    await t.app.request('/checkout/api/orders/not-a-uid');
+    const text = await (await t.app.request('/metrics')).text();
+    expect(text).toMatch(/http_requests_total\{method="GET",route="\/healthz",status="200"\} \d+/);
+    expect(text).toMatch(
+      /http_requests_total\{method="GET",route="\/checkout\/api\/orders\/:payment_uid",status="404"\} 1/,
+    );
   });
 
   it('answers unknown routes with 404 in the error shape', async () => {

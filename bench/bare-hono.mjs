@@ -1,0 +1,13 @@
+#!/usr/bin/env node
+/**
+ * The baseline every HTTP figure is divided by: a bare Hono app on @hono/node-server answering
+ * GET /healthz with the same JSON as the service, no middleware. Started by the benches in the
+ * same run as the service they measure. Usage: node bench/bare-hono.mjs <port>
+ */
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
+
+const app = new Hono();
+app.get('/healthz', (c) => c.json({ status: 'ok' }));
+const server = serve({ fetch: app.fetch, port: Number(process.argv[2]), hostname: '127.0.0.1' });
+process.on('SIGTERM', () => server.close(() => process.exit(0)));

@@ -1,0 +1,74 @@
+#!/usr/bin/env node
+/**
+ * The HTTP path against its baseline: wrk (2 threads, 64 connections) on a bare Hono app started
+ * here (bench/bare-hono.mjs) and, right after it in the same run, on the service's GET /healthz
+ * and the payer poll (200, and 304 with each order's If-None-Match). Every figure is printed with
+ * its ratio to the bare app's run just before it and with the load average when it started.
+ *
+ * Usage: npm run bench:http   (node bench/http.mjs [--stores pg,embedded] [--duration 10]
+ *                              [--connections 64] [--orders 256])
+ * Needs `npm run build`, wrk, and PostgreSQL at BENCH_PG_URL for the pg store.
+ */
+import {
+  createDatabase,
+  createMerchant,
+  createOrder,
+  flag,
+  main,
+  printMachine,
+  startBareHono,
+  startService,
+  wrk,
+} from './lib.mjs';
+
+const args = process.argv.slice(2);
+const stores = flag(args, 'stores', 'pg,embedded').split(',');
+const duration = Number(flag(args, 'duration', 10));
+const connections = Number(flag(args, 'connections', 64));
+const orderCount = Number(flag(args, 'orders', 256));
+
+main(
+  async () => {
+    const m = printMachine();
+    const bare = await startBareHono();
+    const results = [];
+    for (const store of stores) {
+      const env = store === 'pg' ? { DATABASE_URL: (await createDatabase()).url } : {};
+      const service = await startService({ env, label: store });
+      const merchant = await createMerchant(service.url);
+      const uids = [];
+      for (let i = 0; i < orderCount; i += 32) {
+        const batch = await Promise.all(
+          Array.from({ length: Math.min(32, orderCount - i) }, () => createOrder(service.url, merchant)),
+        );
+        for (const data of batch) uids.push(data.payment.payment_uid);
+      }
+      const pollPaths = uids.map((uid) => `/checkout/api/orders/${uid}`);
+      const etags = [];
+      for (const path of pollPaths) {
+        const response = await fetch(`${service.url}${path}`);
+        etags.push(response.headers.get('etag'));
+        await response.arrayBuffer();
+      }
+      const cases = [
+        { name: 'GET /healthz', paths: ['/healthz'] },
+        { name: 'poll 200', paths: pollPaths },
+        { name: 'poll 304', paths: pollPaths, headers: (i) => ({ 'If-None-Match': etags[i] }) },
+      ];
+      console.log(`\n${store}`);
+      for (const test of cases) {
+        const base = await wrk({ url: bare.url, paths: ['/healthz'], connections, duration });
+        const result = await wrk({ url: service.url, ...test, connections, duration });
+        const ratio = Math.round((result.rps / base.rps) * 100) / 100;
+        results.push({ store, name: test.name, base, result, ratio });
+        console.log(
+          `  ${test.name.padEnd(14)} ${String(result.rps).padStart(6)} req/s (p50 ${result.p50} / p99 ${result.p99} ms, load ${result.load}${result.bad ? `, ${result.bad} bad` : ''})` +
+            `  bare Hono ${base.rps} req/s (load ${base.load})  ratio ${ratio}`,
+        );
+      }
+      await service.stop();
+    }
+    console.log(`\n${JSON.stringify({ machine: m, connections, duration, results })}`);
+  },
+  { limitSeconds: 900 },
+);
