@@ -24,7 +24,10 @@ import { ensureDemoMerchant } from './merchants/demo-merchant.js';
 import { findMerchant } from './merchants/merchant-store.js';
 import { callbackRoutes } from './notify/callback-routes.js';
 import { createDispatcher } from './notify/dispatcher.js';
+import { OUTBOX_CHANNEL } from './notify/outbox.js';
+import { ORDER_CHANGES_CHANNEL } from './orders/order-changes.js';
 import { findOrder } from './orders/order-store.js';
+import { openChangeFeed } from './store/change-feed.js';
 import { type DataDirLock, lockDataDir } from './store/data-dir-lock.js';
 import { openDb } from './store/open-db.js';
 
@@ -68,12 +71,21 @@ export async function startService(
     metrics,
     config,
   });
-  const deps: AppDeps = { config, db, clock, log, metrics, outbox: dispatcher };
+  const changes = await openChangeFeed(
+    db,
+    [ORDER_CHANGES_CHANNEL, OUTBOX_CHANNEL],
+    log.child({ component: 'changes' }),
+  );
+  // The wake follows the commit: every outbox row is announced in its own transaction.
+  changes.on(OUTBOX_CHANNEL, () => dispatcher.wake());
+  changes.onState((state) => {
+    if (state === 'resumed') dispatcher.wake();
+  });
+  const deps: AppDeps = { config, db, clock, log, metrics, changes };
   const work = createBackgroundWork({
     db,
     clock,
     log: log.child({ component: 'background' }),
-    outbox: dispatcher,
     claimGraceSeconds: config.claimGraceSeconds,
     channel: config.mode === 'sandbox' ? sandboxChannel(config.sandboxPayoutDelaySeconds) : undefined,
   });
@@ -133,6 +145,7 @@ export async function startService(
         ),
       );
       await Promise.all([dispatcher.stop(), work.stop()]);
+      await changes.close();
       await db.close();
       await lock?.release();
       log.info('service stopped');

@@ -89,7 +89,6 @@ export function checkoutApiRoutes(deps: AppDeps, limits: PayerLimits = DEFAULT_P
     if (!serial) throw missingField('serial_number');
     if (!isValidUtr(serial)) throw invalidField('serial_number', 'must be exactly 12 digits');
     const result = await claimUtr(deps.db, paymentUid, serial, ip, deps.clock.now());
-    deps.outbox.wake();
     const order = claimedOrder(result);
     return success(c, {
       payment_uid: order.payment_uid,
@@ -116,7 +115,6 @@ export function checkoutApiRoutes(deps: AppDeps, limits: PayerLimits = DEFAULT_P
       },
       deps.clock.now(),
     );
-    deps.outbox.wake();
     return success(c, { serial_number: utr, amount: formatAmount(order.amount) });
   });
 

@@ -143,7 +143,6 @@ export function creditRoutes(deps: AppDeps): Hono<{ Variables: CreditVariables }
           clock.now(),
         ),
     );
-    deps.outbox.wake();
     return c.json(
       ok({
         text_id: String(result.rawTextId),
@@ -196,7 +195,6 @@ export function creditRoutes(deps: AppDeps): Hono<{ Variables: CreditVariables }
       },
       clock.now(),
     );
-    deps.outbox.wake();
     return c.json(ok(unwrap(result)));
   });
 
@@ -212,7 +210,6 @@ export function creditRoutes(deps: AppDeps): Hono<{ Variables: CreditVariables }
       },
       clock.now(),
     );
-    deps.outbox.wake();
     return c.json(ok(unwrap(result)));
   });
 
@@ -239,7 +236,6 @@ export function creditRoutes(deps: AppDeps): Hono<{ Variables: CreditVariables }
     );
     if (!read.ok) throw invalidField('statement', read.error);
     const results = await importStatement(db, read.lines, source, clock.now());
-    deps.outbox.wake();
     const summary: Record<string, number> = {};
     for (const line of results) summary[line.outcome] = (summary[line.outcome] ?? 0) + 1;
     return c.json(

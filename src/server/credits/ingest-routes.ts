@@ -40,7 +40,6 @@ export function ingestRoutes(deps: AppDeps, limit: RateLimit = DEFAULT_INGEST_LI
     const source = await sourceFor(c.req.param('token'));
     const sms = await readForwardedSms(c);
     const result = await ingestText(deps.db, { source, channel: 'sms', ...sms }, deps.clock.now());
-    deps.outbox.wake();
     return c.json(answer(result));
   });
 
@@ -49,7 +48,6 @@ export function ingestRoutes(deps: AppDeps, limit: RateLimit = DEFAULT_INGEST_LI
     const email = await readAlertEmail(await c.req.text());
     if (!email) throw new AppError(ERROR_CODES.invalidRequest, 'body: an e-mail message with a text part');
     const result = await ingestText(deps.db, { source, channel: 'email', ...email }, deps.clock.now());
-    deps.outbox.wake();
     return c.json(answer(result));
   });
 

@@ -7,7 +7,6 @@ import type { PayoutChannel } from '../channel/payout-channel.js';
 import type { Clock } from '../clock.js';
 import { sweepRateLimits } from '../http/store-rate-limiter.js';
 import type { Logger } from '../log.js';
-import type { OutboxSignal } from '../notify/outbox.js';
 import type { Db } from '../store/db.js';
 import { advancePayouts } from './advance-payouts.js';
 import { expireDueOrders } from './expire-orders.js';
@@ -17,7 +16,6 @@ export interface BackgroundWorkDeps {
   readonly db: Db;
   readonly clock: Clock;
   readonly log: Logger;
-  readonly outbox: OutboxSignal;
   /** The payout channel; none in production until a bank adapter is configured. */
   readonly channel: PayoutChannel | undefined;
   readonly intervalMs?: number;
@@ -48,7 +46,6 @@ export function createBackgroundWork(deps: BackgroundWorkDeps): BackgroundWork {
       deps.claimGraceSeconds ?? DEFAULT_CLAIM_GRACE_SECONDS,
     );
     const payouts = deps.channel ? await advancePayouts(deps.db, deps.channel, now) : 0;
-    if (expired + unpaid + payouts > 0) deps.outbox.wake();
     return { expired, unpaid, payouts };
   };
   const tick = () => {

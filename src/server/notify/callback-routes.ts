@@ -40,7 +40,6 @@ export function callbackRoutes(deps: AppDeps): Hono {
     if (result.kind === 'no_notify_url') {
       throw new AppError(ERROR_CODES.noNotifyUrl, 'notify_url: the order has none, so no callback is sent');
     }
-    deps.outbox.wake();
     return success(c, result.row);
   });
 

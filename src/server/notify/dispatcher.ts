@@ -3,8 +3,8 @@
  * at most `concurrency` at once, fairly across merchants (merchant-breaker.ts: round-robin claims, a
  * per-merchant cap that grows while its endpoint answers, and a back-off for one that does not); the lease outlasts the delivery timeout, so a process that dies
  * mid-attempt only delays the row until its lease expires. Every time is read from the injected
- * clock; only the polling interval is real time. Implements OutboxSignal: `wake()` runs a pass at
- * once after a commit that wrote to the outbox.
+ * clock; only the polling interval is real time. `wake()` runs a pass at once: the service calls
+ * it when the change feed hears a committed outbox row (OUTBOX_CHANNEL).
  */
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '../clock.js';
@@ -16,7 +16,6 @@ import { attemptCallback } from './attempt-callback.js';
 import { type DeliverCallback, deliverCallback } from './deliver-callback.js';
 import { type BreakerOptions, createMerchantBreaker, DEFAULT_BREAKER } from './merchant-breaker.js';
 import type { Resolver } from './outbound-guard.js';
-import type { OutboxSignal } from './outbox.js';
 import { type ClaimedRow, claimDue } from './outbox-store.js';
 import { RETRY_DELAYS_MS } from './retry-schedule.js';
 
@@ -43,7 +42,9 @@ export interface DispatcherDeps {
   readonly breaker?: BreakerOptions;
 }
 
-export interface Dispatcher extends OutboxSignal {
+export interface Dispatcher {
+  /** Runs a pass at once (after a commit that wrote to the outbox). */
+  wake(): void;
   /** One pass: leases the due rows there is room for, attempts them, and answers how many. */
   runOnce(): Promise<number>;
   /** One pass that starts the attempts without waiting for them; answers how many started. */

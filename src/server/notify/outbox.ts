@@ -1,17 +1,16 @@
 /**
  * The callback outbox. A row is written in the same transaction as the status change it reports,
- * so a change and its callback are committed together or not at all.
+ * so a change and its callback are committed together or not at all. Writing a row announces it
+ * on OUTBOX_CHANNEL in the same transaction: the dispatchers (of every process) hear it at commit,
+ * so no caller has to remember to wake them.
  */
 import { z } from 'zod';
 import { PAYMENT_STATUSES, type PaymentStatus } from '../../shared/order-status.js';
-import type { OutboxSignal } from '../app-deps.js';
 import type { Order } from '../orders/order.js';
 import type { Queryable } from '../store/db.js';
 import { queryRow } from '../store/rows.js';
 
-export type { OutboxSignal };
-
-export const idleSignal: OutboxSignal = { wake: () => undefined };
+export const OUTBOX_CHANNEL = 'outbox_due';
 
 export const OUTBOX_STATES = ['pending', 'done', 'failed', 'superseded'] as const;
 export type OutboxState = (typeof OUTBOX_STATES)[number];

@@ -162,7 +162,6 @@ export function operatorRoutes(deps: AppDeps): Hono {
       },
       now,
     );
-    deps.outbox.wake();
     if (result.kind === 'conflict') {
       throw new AppError(ERROR_CODES.utrUsed, 'utr: a different credit with this UTR exists');
     }
@@ -175,7 +174,6 @@ export function operatorRoutes(deps: AppDeps): Hono {
     const utr = normalizeUtr(c.req.param('utr'));
     if (!isValidUtr(utr)) throw invalidField('utr', 'must be exactly 12 digits');
     const result = await confirmCredit(db, utr, payment_uid, clock.now());
-    deps.outbox.wake();
     switch (result.kind) {
       case 'no_credit':
         throw notFound('utr: no credit with this UTR');
@@ -264,7 +262,6 @@ export function operatorRoutes(deps: AppDeps): Hono {
       }
       return current;
     });
-    deps.outbox.wake();
     return success(c, queryView(order, '', deps.config.publicBaseUrl));
   });
 

@@ -17,7 +17,31 @@ export interface Db extends Queryable {
    * serialization failures and deadlocks a few times before giving up.
    */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Listens for `NOTIFY` on the channels, over one connection of its own on PostgreSQL (re-opened
+   * when it drops) or on the embedded instance. Notifications sent in a transaction arrive only
+   * after it commits. Fails if the first connection cannot be made.
+   */
+  listen(channels: readonly string[], handlers: ListenHandlers): Promise<Listening>;
   close(): Promise<void>;
+}
+
+export interface ListenHandlers {
+  notify(channel: string, payload: string): void;
+  /** The connection dropped: notifications are missed until `resumed`. */
+  lost(): void;
+  /** Listening again after a loss; anything may have changed meanwhile. */
+  resumed(): void;
+}
+
+export interface Listening {
+  close(): Promise<void>;
+}
+
+/** A channel name as an SQL identifier (channels are fixed names of the code, never input). */
+export function channelIdentifier(channel: string): string {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
+  return channel;
 }
 
 /** PostgreSQL error codes the code reacts to. */

@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import type { Db, Queryable, SqlParam } from './db.js';
-import { withRetry } from './db.js';
+import { channelIdentifier, withRetry } from './db.js';
 
 const INT8_OID = 20;
 const parsers = { [INT8_OID]: (value: string) => Number(value) };
@@ -29,6 +29,20 @@ export async function openPgliteDb(dataDir: string, template?: Blob): Promise<Pg
     kind: 'pglite',
     ...wrap(pglite),
     transaction: (fn) => withRetry(() => pglite.transaction((tx) => fn(wrap(tx)))),
+    async listen(channels, handlers) {
+      // One embedded instance: its connection never drops, so `lost`/`resumed` never run.
+      const unlisten = await Promise.all(
+        channels.map((channel) =>
+          pglite.listen(channelIdentifier(channel), (payload) => handlers.notify(channel, payload)),
+        ),
+      );
+      return {
+        close: async () => {
+          if (pglite.closed) return;
+          await Promise.all(unlisten.map((stop) => stop()));
+        },
+      };
+    },
     close: () => pglite.close(),
     dump: async () => {
       const dump = await pglite.dumpDataDir('none');

@@ -10,7 +10,8 @@ import { createBackgroundWork } from '../../../src/server/lifecycle/background-w
 import { expireDueOrders } from '../../../src/server/lifecycle/expire-orders.js';
 import { silentLogger } from '../../../src/server/log.js';
 import { insertMerchant, issueKey } from '../../../src/server/merchants/merchant-store.js';
-import { idleSignal } from '../../../src/server/notify/outbox.js';
+import { ORDER_CHANGES_CHANNEL } from '../../../src/server/orders/order-changes.js';
+import { openChangeFeed } from '../../../src/server/store/change-feed.js';
 import type { Db } from '../../../src/server/store/db.js';
 import { openPgDb } from '../../../src/server/store/pg-db.js';
 import { DEMO_MERCHANT, incomeBody, json, sign, type TestApp, testConfig } from '../support/test-app.js';
@@ -96,23 +97,19 @@ describe('the expiry sweep', () => {
     }
   });
 
-  it('runs as part of the background pass, which wakes the callback dispatcher', async () => {
+  it('runs as part of the background pass, whose commits announce the change and the callback', async () => {
     const uid = await createIncome(t);
-    let wakes = 0;
-    const work = createBackgroundWork({
-      db: t.db,
-      clock: t.clock,
-      log: silentLogger,
-      outbox: { wake: () => void wakes++ },
-      channel: undefined,
-    });
+    const work = createBackgroundWork({ db: t.db, clock: t.clock, log: silentLogger, channel: undefined });
     t.clock.advance(TTL_MS);
     const pass = await work.runOnce();
     expect(pass.expired).toBeGreaterThanOrEqual(1);
-    expect(wakes).toBe(1);
+    await t.heard.settle();
+    expect(t.heard.orders.filter((heard) => heard === uid)).toHaveLength(1);
+    expect(t.heard.outbox.filter((heard) => heard === uid)).toHaveLength(1);
     expect((await orderRow(t, uid)).payment_status).toBe('overdue');
     expect(await work.runOnce()).toEqual({ expired: 0, unpaid: 0, payouts: 0 });
-    expect(wakes).toBe(1);
+    await t.heard.settle();
+    expect(t.heard.outbox.filter((heard) => heard === uid)).toHaveLength(1);
   });
 });
 
@@ -125,7 +122,7 @@ describe('expiry across a restart', () => {
       clock,
       log: silentLogger,
       metrics: createMetrics(),
-      outbox: idleSignal,
+      changes: await openChangeFeed(db, [ORDER_CHANGES_CHANNEL], silentLogger),
     };
     return { app: createApp(deps), work: createBackgroundWork({ ...deps, channel: undefined }) };
   }

@@ -103,22 +103,23 @@ describe('the claim grace sweep (CLAIM_GRACE_SECONDS)', () => {
     expect((await orderRow(t, claimed)).payment_status).toBe('failed');
   });
 
-  it('runs in the background pass with the configured grace and wakes the dispatcher', async () => {
+  it('runs in the background pass with the configured grace, and the store announces the callback', async () => {
     const uid = await createIncome(t);
     await claim(t, uid, freshUtr());
-    let wakes = 0;
     const work = createBackgroundWork({
       db: t.db,
       clock: t.clock,
       log: silentLogger,
-      outbox: { wake: () => void wakes++ },
       channel: undefined,
       claimGraceSeconds: 3600,
     });
+    await t.heard.settle();
+    const announced = t.heard.outbox.filter((heard) => heard === uid).length;
     t.clock.advance(TTL_MS + 3600 * 1000);
     const pass = await work.runOnce();
     expect(pass.unpaid).toBeGreaterThanOrEqual(1);
-    expect(wakes).toBe(1);
+    await t.heard.settle();
+    expect(t.heard.outbox.filter((heard) => heard === uid).length).toBeGreaterThan(announced);
     expect((await orderRow(t, uid)).payment_status).toBe('failed');
   });
 });

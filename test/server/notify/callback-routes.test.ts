@@ -11,6 +11,7 @@ import { createDispatcher } from '../../../src/server/notify/dispatcher.js';
 import type { OutboxRow } from '../../../src/server/notify/outbox.js';
 import type { CallbackAttempt } from '../../../src/server/notify/outbox-store.js';
 import { findOrder } from '../../../src/server/orders/order-store.js';
+import { type HeardChanges, hearChanges } from '../support/heard-changes.js';
 import { openTestDb, type TestDb } from '../support/test-db.js';
 import {
   createOrder,
@@ -36,7 +37,7 @@ describe('the operator callback routes', () => {
   let receiver: CallbackReceiver;
   let shop: Shop;
   let app: Hono;
-  let wakes: number;
+  let heard: HeardChanges;
 
   const dispatcher = () =>
     createDispatcher({ db, clock, log: silentLogger, metrics: createMetrics(), config, timeoutMs: 30_000 });
@@ -57,20 +58,21 @@ describe('the operator callback routes', () => {
     clock = new ManualClock();
     shop = await createShop(db, clock.now());
     receiver = await startReceiver((apiKey) => (apiKey === shop.apiKey ? shop.apiSecret : undefined));
-    wakes = 0;
+    heard = await hearChanges(db);
     const deps: AppDeps = {
       config,
       db,
       clock,
       log: silentLogger,
       metrics: createMetrics(),
-      outbox: { wake: () => void wakes++ },
+      changes: heard.feed,
     };
     app = new Hono().route('/', callbackRoutes(deps));
     app.onError((error, c) => renderError(c, error));
   });
   afterEach(async () => {
     await receiver.close();
+    await heard.feed.close();
     await db.close();
   });
 
@@ -109,7 +111,7 @@ describe('the operator callback routes', () => {
     ]);
   });
 
-  it('resends the current state of a final order whose callbacks failed, and wakes the dispatcher', async () => {
+  it('resends the current state of a final order whose callbacks failed, announcing the row to the dispatchers', async () => {
     receiver.answer = 'error';
     const order = await finalOrder();
     await db.query(`UPDATE outbox SET state = 'failed', attempts = 16 WHERE payment_uid = $1`, [
@@ -120,10 +122,13 @@ describe('the operator callback routes', () => {
       [order.payment_uid],
     );
 
+    await heard.settle();
+    const announced = heard.outbox.length;
     const { status, body } = await post(`/orders/${order.payment_uid}/callbacks/resend`);
     expect(status).toBe(200);
     expect(body.data).toMatchObject({ payment_status: 'completed', state: 'pending', attempts: 0 });
-    expect(wakes).toBe(1);
+    await heard.settle();
+    expect(heard.outbox.slice(announced)).toEqual([order.payment_uid]);
     expect(await findOrder(db, order.payment_uid)).toMatchObject({
       notify_status: 'delivered',
       notify_fail_reason: '',
@@ -145,7 +150,8 @@ describe('the operator callback routes', () => {
     expect(status).toBe(409);
     expect(body.data).toMatchObject({ error: 'no_notify_url' });
     expect(body.data.details).toContain('notify_url');
-    expect(wakes).toBe(0);
+    await heard.settle();
+    expect(heard.outbox).not.toContain(silent.payment_uid);
   });
 
   it('lists recent outbox rows, filtered by state and limited in number', async () => {

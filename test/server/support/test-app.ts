@@ -15,6 +15,7 @@ import {
   issueKey,
   type NewMerchant,
 } from '../../../src/server/merchants/merchant-store.js';
+import { type HeardChanges, hearChanges } from './heard-changes.js';
 import { openTestDb, type TestDb } from './test-db.js';
 
 export const OPERATOR_TOKEN = 'test-operator-token-0123456789';
@@ -46,7 +47,8 @@ export interface TestApp {
   readonly deps: AppDeps;
   readonly app: ReturnType<typeof createApp>;
   readonly merchant: IssuedKey;
-  wakes: number;
+  /** What the store announced after commits (order changes, callbacks due). */
+  readonly heard: HeardChanges;
   /** A signed POST as a merchant client sends it. */
   signed(path: string, body: Record<string, unknown>, options?: SignOptions): Promise<Response>;
   operator(method: string, path: string, body?: unknown): Promise<Response>;
@@ -77,14 +79,14 @@ export async function createTestApp(
   const db = await openTestDb();
   const clock = new ManualClock();
   const config = testConfig(options.env);
-  const state = { wakes: 0 };
+  const heard = await hearChanges(db);
   const deps: AppDeps = {
     config,
     db,
     clock,
     log: silentLogger,
     metrics: createMetrics(),
-    outbox: { wake: () => void state.wakes++ },
+    changes: heard.feed,
   };
   const app = createApp(deps, options.app);
   const addMerchant = async (input: Partial<NewMerchant> = {}) =>
@@ -99,12 +101,7 @@ export async function createTestApp(
     deps,
     app,
     merchant,
-    get wakes() {
-      return state.wakes;
-    },
-    set wakes(value) {
-      state.wakes = value;
-    },
+    heard,
     signed: async (path, body, signOptions = {}) => {
       const key = signOptions.key ?? merchant;
       const signature = signOptions.signature ?? sign(key.api_secret, body, signOptions.skipEmpty ?? false);
@@ -129,7 +126,10 @@ export async function createTestApp(
         ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
       }),
     addMerchant,
-    close: () => db.close(),
+    close: async () => {
+      await heard.feed.close();
+      await db.close();
+    },
   };
   return testApp;
 }
