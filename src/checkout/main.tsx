@@ -19,7 +19,7 @@ async function main(): Promise<void> {
   const root = document.getElementById('app');
   if (!root) return;
   const query = new URLSearchParams(window.location.search);
-  const api = createCheckoutApi({ baseUrl: window.location.origin });
+  const api = createCheckoutApi({ baseUrl: window.location.origin, EventSource: window.EventSource });
   const paymentUid = paymentUidFromPath(window.location.pathname);
   const firstOrder = api.getOrder(paymentUid);
   let locale = pickLocale(query.get('lang'), navigator.languages ?? [navigator.language]);

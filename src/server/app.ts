@@ -47,6 +47,10 @@ export interface AppOptions {
   readonly payerLimits?: PayerLimits;
   /** The per-token limit of the alert ingest endpoints. */
   readonly ingestLimit?: RateLimit;
+  /** Aborted when the service shuts down: open event streams end. */
+  readonly signal?: AbortSignal;
+  /** Real time between the event streams' heartbeat comments (default 20 s). */
+  readonly heartbeatMs?: number;
 }
 
 export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<{ Variables: RequestVariables }> {
@@ -95,7 +99,13 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<{ Varia
   app.get('/openapi.json', (c) => c.body(openApi, 200, { 'Content-Type': 'application/json' }));
 
   app.route('/gateway/api', gatewayRoutes(deps));
-  app.route('/', checkoutApiRoutes(deps, options.payerLimits ?? DEFAULT_PAYER_LIMITS));
+  app.route(
+    '/',
+    checkoutApiRoutes(deps, options.payerLimits ?? DEFAULT_PAYER_LIMITS, {
+      signal: options.signal,
+      heartbeatMs: options.heartbeatMs,
+    }),
+  );
   app.route('/', demoRoutes(deps));
   app.route('/', ingestRoutes(deps, options.ingestLimit));
 

@@ -101,7 +101,9 @@ export async function startService(
   const consoleDir = DEFAULT_CONSOLE_DIR;
   const consolePage = existsSync(join(consoleDir, 'index.html')) ? consolePageRoutes(consoleDir) : undefined;
   if (!consolePage) log.warn('operator console not built; /console/ is not served', { dir: consoleDir });
+  const shutdown = new AbortController();
   const app = createApp(deps, {
+    signal: shutdown.signal,
     checkoutPage,
     ...(consolePage ? { consolePage } : {}),
     operatorExtras: [callbackRoutes(deps)],
@@ -138,12 +140,14 @@ export async function startService(
     url: `http://127.0.0.1:${port}`,
     port,
     async close() {
-      await Promise.all(
+      const closed = Promise.all(
         [server, metricsServer].map(
           (listener) =>
             new Promise<void>((resolve) => (listener ? listener.close(() => resolve()) : resolve())),
         ),
       );
+      shutdown.abort(); // open event streams end, so the server can close
+      await closed;
       await Promise.all([dispatcher.stop(), work.stop()]);
       await changes.close();
       await db.close();

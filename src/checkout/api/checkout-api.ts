@@ -11,6 +11,7 @@ import {
   successEnvelope,
 } from '../../shared/payer-order.js';
 import type { ApiOutcome } from './api-outcome.js';
+import { orderStreams, type WatchOrder } from './order-stream.js';
 
 export interface OrderSnapshot {
   readonly order: PayerOrder;
@@ -22,6 +23,8 @@ export interface CheckoutApi {
   getOrder(paymentUid: string, etag?: string): Promise<ApiOutcome<OrderSnapshot>>;
   submitUtr(paymentUid: string, utr: string): Promise<ApiOutcome<MatchResult>>;
   simulatePayment(paymentUid: string): Promise<ApiOutcome<SimulationResult>>;
+  /** The order's changes pushed as they happen; absent where the browser has no EventSource. */
+  readonly watchOrder?: WatchOrder | undefined;
 }
 
 export interface CheckoutApiOptions {
@@ -29,6 +32,8 @@ export interface CheckoutApiOptions {
   readonly baseUrl: string;
   readonly fetch?: typeof fetch;
   readonly timeoutMs?: number;
+  /** The browser's EventSource, for pushed status changes (the page polls without it). */
+  readonly EventSource?: typeof EventSource | undefined;
 }
 
 const OrderEnvelope = successEnvelope(PayerOrderSchema);
@@ -49,6 +54,7 @@ export function createCheckoutApi(options: CheckoutApiOptions): CheckoutApi {
   const orderPath = (uid: string) => `checkout/api/orders/${encodeURIComponent(uid)}`;
 
   return {
+    watchOrder: orderStreams({ baseUrl: options.baseUrl, EventSource: options.EventSource }),
     async getOrder(paymentUid, etag) {
       const headers: Record<string, string> = etag ? { 'If-None-Match': etag } : {};
       // The first request may be answered by the page's `Link: rel=preload` (fetched with the page).

@@ -2,6 +2,7 @@ import { isFinalStatus, type PaymentStatus } from '../../shared/order-status.js'
 import type { PayerOrder } from '../../shared/payer-order.js';
 import type { ApiOutcome } from '../api/api-outcome.js';
 import type { CheckoutApi, OrderSnapshot } from '../api/checkout-api.js';
+import type { OrderStream } from '../api/order-stream.js';
 import { isFastWindow, nextPollDelay } from '../lib/poll-delay.js';
 import { clockOffset } from '../lib/time-left.js';
 
@@ -58,6 +59,9 @@ export function createOrderPoller({
   let timer: ReturnType<typeof setTimeout> | undefined;
   let inFlight = false;
   let again = false;
+  // Pushed changes (api.watchOrder): while the stream delivers, no poll is scheduled.
+  let stream: OrderStream | undefined;
+  let streaming = false;
 
   const update = (next: Partial<PollerState>) => {
     state = { ...state, ...next };
@@ -67,7 +71,7 @@ export function createOrderPoller({
   const schedule = () => {
     clearTimeout(timer);
     timer = undefined;
-    if (!running || !visible || state.phase === 'not-found') return;
+    if (!running || !visible || state.phase === 'not-found' || streaming) return;
     const status = state.order?.payment_status;
     const delay = nextPollDelay({
       status,
@@ -84,6 +88,8 @@ export function createOrderPoller({
     isFastWindow(submittedAt === undefined ? undefined : now() - submittedAt) ? n : n + 1;
 
   const poll = async () => {
+    const status = state.order?.payment_status;
+    if (status !== undefined && isFinalStatus(status)) return; // no request once final
     if (inFlight) {
       again = true;
       return;
@@ -95,20 +101,10 @@ export function createOrderPoller({
     const outcome = await request;
     inFlight = false;
     switch (outcome.kind) {
-      case 'ok': {
-        const { order } = outcome.data;
-        const changed = state.order?.payment_status !== order.payment_status;
+      case 'ok':
         etag = outcome.data.etag;
-        failures = 0;
-        unchanged = changed ? 0 : countUnchanged(unchanged);
-        update({
-          phase: 'ready',
-          order,
-          offline: false,
-          clockOffsetMs: clockOffset(order.server_time, now()),
-        });
+        apply(outcome.data.order);
         break;
-      }
       case 'not-modified':
         failures = 0;
         unchanged = countUnchanged(unchanged);
@@ -133,6 +129,33 @@ export function createOrderPoller({
     schedule();
   };
 
+  const apply = (order: PayerOrder) => {
+    const changed = state.order?.payment_status !== order.payment_status;
+    failures = 0;
+    unchanged = changed ? 0 : countUnchanged(unchanged);
+    update({
+      phase: 'ready',
+      order,
+      offline: false,
+      clockOffsetMs: clockOffset(order.server_time, now()),
+    });
+  };
+
+  const watch = () => {
+    stream = api.watchOrder?.(paymentUid, {
+      order(order) {
+        streaming = true;
+        apply(order);
+        schedule();
+      },
+      failed() {
+        stream = undefined;
+        streaming = false;
+        schedule();
+      },
+    });
+  };
+
   return {
     getState: () => state,
     subscribe(listener) {
@@ -142,10 +165,14 @@ export function createOrderPoller({
     start() {
       running = true;
       void poll();
+      watch();
     },
     stop() {
       running = false;
       clearTimeout(timer);
+      stream?.close();
+      stream = undefined;
+      streaming = false;
     },
     setVisible(next) {
       visible = next;

@@ -1,10 +1,11 @@
 /**
  * The payer-facing API: unsigned, rate-limited per client IP, payer-safe fields only.
  * - GET  /checkout/api/orders/:payment_uid          the payer view, with ETag and 304
+ * - GET  /checkout/api/orders/:payment_uid/events   the payer view as Server-Sent Events
  * - POST /checkout/api/orders/:payment_uid/simulate sandbox only: a bank credit with a fresh UTR
  * - POST /Payments/india_match                      the payer's UTR claim (form or JSON)
  */
-import { createHash, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { Hono } from 'hono';
 import { ERROR_CODES } from '../../shared/error-codes.js';
 import { formatAmount } from '../../shared/money.js';
@@ -18,13 +19,23 @@ import { readFormOrJson } from '../http/read-body.js';
 import { storeRateLimiter } from '../http/store-rate-limiter.js';
 import { type ClaimResult, claimUtr } from '../lifecycle/claim-utr.js';
 import { postCredit } from '../lifecycle/post-credit.js';
-import { findOrder, findOrderForPayer } from '../orders/order-store.js';
-import { payerView } from './payer-view.js';
+import { findOrder } from '../orders/order-store.js';
+import { orderEventStream, type StreamLimits } from './order-event-stream.js';
+import { createPayerViews } from './payer-views.js';
 
 export interface PayerLimits {
+  /** The poll, and opening an event stream. */
   readonly poll: RateLimit;
   readonly match: RateLimit;
   readonly simulate: RateLimit;
+  readonly streams: StreamLimits;
+}
+
+export interface CheckoutApiOptions {
+  /** Aborted when the service shuts down: open event streams end. */
+  readonly signal?: AbortSignal | undefined;
+  /** Real time between the event streams' heartbeat comments (default 20 s). */
+  readonly heartbeatMs?: number | undefined;
 }
 
 /** Generous for polling (many payers share carrier NAT addresses), tight for UTR claims. */
@@ -32,6 +43,7 @@ export const DEFAULT_PAYER_LIMITS: PayerLimits = {
   poll: { burst: 120, perSecond: 10 },
   match: { burst: 10, perSecond: 0.5 },
   simulate: { burst: 5, perSecond: 0.2 },
+  streams: { perOrder: 4, perClient: 16 },
 };
 
 /** The limits with burst and refill rate multiplied by `scale` (PAYER_RATE_LIMIT_SCALE). */
@@ -40,11 +52,36 @@ export function scalePayerLimits(limits: PayerLimits, scale: number): PayerLimit
     burst: limit.burst * scale,
     perSecond: limit.perSecond * scale,
   });
-  return { poll: scaled(limits.poll), match: scaled(limits.match), simulate: scaled(limits.simulate) };
+  return {
+    poll: scaled(limits.poll),
+    match: scaled(limits.match),
+    simulate: scaled(limits.simulate),
+    streams: {
+      perOrder: Math.ceil(limits.streams.perOrder * scale),
+      perClient: Math.ceil(limits.streams.perClient * scale),
+    },
+  };
 }
 
-export function checkoutApiRoutes(deps: AppDeps, limits: PayerLimits = DEFAULT_PAYER_LIMITS): Hono {
+export function checkoutApiRoutes(
+  deps: AppDeps,
+  limits: PayerLimits = DEFAULT_PAYER_LIMITS,
+  options: CheckoutApiOptions = {},
+): Hono {
   const app = new Hono();
+  const views = createPayerViews({
+    db: deps.db,
+    changes: deps.changes,
+    sandbox: deps.config.mode === 'sandbox',
+    now: () => deps.clock.now(),
+  });
+  const events = orderEventStream({
+    views,
+    clock: deps.clock,
+    limits: limits.streams,
+    heartbeatMs: options.heartbeatMs,
+    signal: options.signal,
+  });
   const pollLimiter = new RateLimiter(limits.poll, deps.clock);
   // UTR claims are limited in the store, so the limit holds across processes on PostgreSQL.
   const matchLimiter = storeRateLimiter(deps.db, 'utr_claim', limits.match);
@@ -60,23 +97,19 @@ export function checkoutApiRoutes(deps: AppDeps, limits: PayerLimits = DEFAULT_P
 
   app.get('/checkout/api/orders/:payment_uid', async (c) => {
     limit(pollLimiter, clientIp(c, deps.config.trustProxy));
-    const paymentUid = c.req.param('payment_uid');
-    const found = await findOrderForPayer(deps.db, paymentUid);
-    if (!found) throw notFound('payment_uid: no such order');
-    const { order, merchant, claims } = found;
-    const view = payerView({
-      order,
-      merchant,
-      claims,
-      sandbox: deps.config.mode === 'sandbox',
-      now: deps.clock.now(),
-    });
-    const { server_time: _serverTime, ...stable } = view;
-    const etag = `"${createHash('sha1').update(JSON.stringify(stable)).digest('base64url')}"`;
-    c.header('Cache-Control', 'no-cache');
-    c.header('ETag', etag);
-    if (matchesEtag(c.req.header('if-none-match'), etag)) return c.body(null, 304);
-    return success(c, view);
+    const version = await views.get(c.req.param('payment_uid'));
+    if (!version) throw notFound('payment_uid: no such order');
+    // The change sequence names the version of the view: no hashing of the body.
+    const etag = `"v${version.seq}"`;
+    const headers = { 'Cache-Control': 'no-cache', ETag: etag };
+    if (matchesEtag(c.req.header('if-none-match'), etag)) return c.body(null, 304, headers);
+    return success(c, { ...version.view, server_time: deps.clock.now().toISOString() }, 200, headers);
+  });
+
+  app.get('/checkout/api/orders/:payment_uid/events', async (c) => {
+    const client = clientIp(c, deps.config.trustProxy);
+    limit(pollLimiter, client);
+    return events(c, c.req.param('payment_uid'), client);
   });
 
   app.post('/Payments/india_match', async (c) => {

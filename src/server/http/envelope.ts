@@ -8,9 +8,14 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ERROR_CODES } from '../../shared/error-codes.js';
 import { AppError, isAppError } from '../errors.js';
 
-/** The success envelope around `data`, with 200 unless told. */
-export function success<T, S extends ContentfulStatusCode = 200>(c: Context, data: T, status?: S) {
-  return c.json({ result: 'success' as const, data }, status ?? (200 as S));
+/** The success envelope around `data`, with 200 unless told, and any headers of its own. */
+export function success<T, S extends ContentfulStatusCode = 200>(
+  c: Context,
+  data: T,
+  status?: S,
+  headers?: Record<string, string>,
+) {
+  return c.json({ result: 'success' as const, data }, status ?? (200 as S), headers);
 }
 
 /**

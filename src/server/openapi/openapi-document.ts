@@ -142,6 +142,23 @@ export function openApiDocument(baseUrl: string) {
           },
         },
       },
+      '/checkout/api/orders/{payment_uid}/events': {
+        get: {
+          summary:
+            'The payer view as Server-Sent Events: on connect and after every change (id = change sequence; Last-Event-ID resumes), a comment every 20 s, ends after a final state',
+          parameters: [
+            { name: 'payment_uid', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } },
+            { name: 'Last-Event-ID', in: 'header', required: false, schema: { type: 'string' } },
+          ],
+          responses: {
+            '200': {
+              description: 'An event stream; each event carries the same body as the poll',
+              content: { 'text/event-stream': { schema: { type: 'string' } } },
+            },
+            default: errorResponse,
+          },
+        },
+      },
       '/operator/api/merchants': {
         post: {
           summary: 'Create a merchant and its first key (the secret is shown once)',

@@ -133,6 +133,7 @@ describe('limits on the unsigned endpoints', () => {
           poll: { burst: 100, perSecond: 10 },
           match: { burst: 2, perSecond: 0.1 },
           simulate: { burst: 1, perSecond: 0.1 },
+          streams: { perOrder: 4, perClient: 16 },
         },
       },
     });

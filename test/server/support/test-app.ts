@@ -74,9 +74,14 @@ export function sign(secret: string, body: Record<string, unknown>, skipEmpty = 
 }
 
 export async function createTestApp(
-  options: { env?: Record<string, string>; app?: AppOptions } = {},
+  options: {
+    env?: Record<string, string>;
+    app?: AppOptions;
+    /** Another service instance over this store (its own pool and listener), instead of a new store. */
+    db?: TestDb;
+  } = {},
 ): Promise<TestApp> {
-  const db = await openTestDb();
+  const db = options.db ?? (await openTestDb());
   const clock = new ManualClock();
   const config = testConfig(options.env);
   const heard = await hearChanges(db);

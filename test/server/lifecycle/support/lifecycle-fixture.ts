@@ -21,6 +21,7 @@ export const UNLIMITED: PayerLimits = {
   poll: { burst: 1_000_000, perSecond: 1_000_000 },
   match: { burst: 1_000_000, perSecond: 1_000_000 },
   simulate: { burst: 1_000_000, perSecond: 1_000_000 },
+  streams: { perOrder: 1_000, perClient: 1_000 },
 };
 
 export async function createLifecycleApp(env: Record<string, string> = {}): Promise<TestApp> {

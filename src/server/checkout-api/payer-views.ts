@@ -1,0 +1,120 @@
+/**
+ * The payer views of this process's orders, kept current by the store's change notifications: a
+ * poll or a stream of an unchanged order touches no store, a miss costs one query. Bounded (LRU).
+ * Each view carries the order's change sequence (status changes plus UTR claims, both only ever
+ * grow), which names the version: the ETag of the poll and the event id of the stream.
+ *
+ * Correctness rests on the change feed: every write that changes a payer view announces it at
+ * commit. While the listener is down nothing is cached (every read goes to the store), and when
+ * it is back everything cached is dropped and every watcher is told to re-read.
+ */
+import { LRUCache } from 'lru-cache';
+import { isFinalStatus } from '../../shared/order-status.js';
+import type { PayerOrder } from '../../shared/payer-order.js';
+import { ORDER_CHANGES_CHANNEL } from '../orders/order-changes.js';
+import { findOrderForPayer } from '../orders/order-store.js';
+import type { ChangeFeed } from '../store/change-feed.js';
+import type { Queryable } from '../store/db.js';
+import { payerView } from './payer-view.js';
+
+export interface PayerViewVersion {
+  /** The order's change sequence: grows with every change of the view. */
+  readonly seq: number;
+  /** The view without server_time (added per answer). */
+  readonly view: Omit<PayerOrder, 'server_time'>;
+  /** No further change will come. */
+  readonly final: boolean;
+}
+
+export interface PayerViews {
+  /** The current view, from memory when it is known to be current; undefined for an unknown order. */
+  get(paymentUid: string): Promise<PayerViewVersion | undefined>;
+  /** Calls `fn` after every committed change of the order (and after the listener came back). */
+  watch(paymentUid: string, fn: () => void): () => void;
+  /** Views held now (for tests and metrics). */
+  readonly size: number;
+}
+
+export interface PayerViewsOptions {
+  readonly db: Queryable;
+  readonly changes: ChangeFeed;
+  readonly sandbox: boolean;
+  readonly now: () => Date;
+  /** Views kept at most (default 10,000: a few MB). */
+  readonly maxEntries?: number;
+}
+
+export function createPayerViews(options: PayerViewsOptions): PayerViews {
+  const { db, changes } = options;
+  const cached = new LRUCache<string, PayerViewVersion>({ max: options.maxEntries ?? 10_000 });
+  const reading = new Map<string, Promise<PayerViewVersion | undefined>>();
+  const watchers = new Map<string, Set<() => void>>();
+
+  const tell = (fns: Iterable<() => void>) => {
+    for (const fn of [...fns]) fn();
+  };
+  changes.on(ORDER_CHANGES_CHANNEL, (paymentUid) => {
+    cached.delete(paymentUid);
+    reading.delete(paymentUid);
+    const fns = watchers.get(paymentUid);
+    if (fns) tell(fns);
+  });
+  changes.onState((state) => {
+    cached.clear();
+    reading.clear();
+    if (state === 'resumed') for (const fns of watchers.values()) tell(fns);
+  });
+
+  const read = async (paymentUid: string): Promise<PayerViewVersion | undefined> => {
+    const found = await findOrderForPayer(db, paymentUid);
+    if (!found) return undefined;
+    const { server_time: _serverTime, ...view } = payerView({
+      ...found,
+      sandbox: options.sandbox,
+      now: options.now(),
+    });
+    return {
+      seq: found.order.status_seq + found.claims.length,
+      view,
+      final: isFinalStatus(found.order.payment_status),
+    };
+  };
+
+  return {
+    get(paymentUid) {
+      const hit = cached.get(paymentUid);
+      if (hit) return Promise.resolve(hit);
+      if (!changes.live) return read(paymentUid);
+      const inFlight = reading.get(paymentUid);
+      if (inFlight) return inFlight;
+      // Kept only if no change of the order was heard while reading (that drops it from `reading`).
+      const promise: Promise<PayerViewVersion | undefined> = read(paymentUid).then(
+        (version) => {
+          if (reading.get(paymentUid) === promise) {
+            reading.delete(paymentUid);
+            if (version && changes.live) cached.set(paymentUid, version);
+          }
+          return version;
+        },
+        (error: unknown) => {
+          if (reading.get(paymentUid) === promise) reading.delete(paymentUid);
+          throw error;
+        },
+      );
+      reading.set(paymentUid, promise);
+      return promise;
+    },
+    watch(paymentUid, fn) {
+      const fns = watchers.get(paymentUid) ?? new Set<() => void>();
+      watchers.set(paymentUid, fns);
+      fns.add(fn);
+      return () => {
+        fns.delete(fn);
+        if (fns.size === 0 && watchers.get(paymentUid) === fns) watchers.delete(paymentUid);
+      };
+    },
+    get size() {
+      return cached.size;
+    },
+  };
+}

@@ -1,0 +1,129 @@
+import { cleanup, screen } from '@testing-library/preact';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { orderStreams } from '../../../src/checkout/api/order-stream.js';
+import type { PayerOrder } from '../../../src/shared/payer-order.js';
+import { FakeApi } from '../support/fake-api.js';
+import { FakeEventSource } from '../support/fake-event-source.js';
+import { advance, renderApp } from '../support/render-app.js';
+import { NOW, sampleOrder } from '../support/sample-order.js';
+
+/** The fake API with the real stream transport over a fake EventSource. */
+class StreamingApi extends FakeApi {
+  readonly watchOrder = orderStreams({
+    baseUrl: 'https://pay.example',
+    EventSource: FakeEventSource as unknown as typeof EventSource,
+  });
+}
+
+const envelope = (order: PayerOrder) => ({ result: 'success', data: order });
+const lastSource = () => {
+  const source = FakeEventSource.opened.at(-1);
+  if (!source) throw new Error('no EventSource opened');
+  return source;
+};
+
+beforeEach(() => {
+  window.localStorage.clear();
+  FakeEventSource.reset();
+  vi.useFakeTimers({ now: NOW });
+  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'visible' });
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+describe('pushed status (EventSource)', () => {
+  it('follows the stream instead of polling, shows a change at once, and closes it once final', async () => {
+    const api = new StreamingApi(sampleOrder());
+    renderApp(api);
+    await advance(0);
+    const source = lastSource();
+    expect(source.url).toBe('https://pay.example/checkout/api/orders/pay_123/events');
+    source.emit(envelope(sampleOrder()));
+    const polls = api.getOrderCalls.length;
+    await advance(60_000);
+    expect(api.getOrderCalls).toHaveLength(polls);
+
+    source.emit(
+      envelope(sampleOrder({ payment_status: 'completed', utr: '412345678901', redirect_url: null })),
+    );
+    await advance(0);
+    expect(screen.getByRole('heading', { level: 1, name: 'Payment received' })).toBeTruthy();
+    expect(source.closed).toBe(true);
+  });
+
+  it('makes no request at all once the order is final', async () => {
+    const api = new StreamingApi(sampleOrder());
+    renderApp(api);
+    await advance(0);
+    lastSource().emit(
+      envelope(sampleOrder({ payment_status: 'completed', utr: '412345678901', redirect_url: null })),
+    );
+    await advance(0);
+    const polls = api.getOrderCalls.length;
+    document.dispatchEvent(new Event('visibilitychange'));
+    window.dispatchEvent(new Event('online'));
+    await advance(120_000);
+    expect(api.getOrderCalls).toHaveLength(polls);
+    expect(FakeEventSource.opened).toHaveLength(1);
+  });
+
+  it('falls back to polling when the stream fails before its first event', async () => {
+    const api = new StreamingApi(sampleOrder());
+    renderApp(api);
+    await advance(0);
+    lastSource().fail();
+    expect(lastSource().closed).toBe(true);
+    const polls = api.getOrderCalls.length;
+    api.order = sampleOrder({ payment_status: 'completed', utr: '412345678901', redirect_url: null });
+    await advance(3_000);
+    expect(api.getOrderCalls.length).toBeGreaterThan(polls);
+    expect(screen.getByRole('heading', { level: 1, name: 'Payment received' })).toBeTruthy();
+  });
+
+  it('falls back to polling when no event arrives at first (a proxy buffering the stream)', async () => {
+    const api = new StreamingApi(sampleOrder());
+    renderApp(api);
+    await advance(0);
+    await advance(8_000);
+    expect(lastSource().closed).toBe(true);
+    const polls = api.getOrderCalls.length;
+    await advance(9_000);
+    expect(api.getOrderCalls.length).toBeGreaterThanOrEqual(polls + 2);
+  });
+
+  it('rides out a reconnect after events arrived, and gives up after repeated failures', async () => {
+    const api = new StreamingApi(sampleOrder());
+    renderApp(api);
+    await advance(0);
+    const source = lastSource();
+    source.emit(envelope(sampleOrder()));
+    source.fail();
+    expect(source.closed).toBe(false);
+    const polls = api.getOrderCalls.length;
+    await advance(30_000);
+    expect(api.getOrderCalls).toHaveLength(polls);
+    source.fail();
+    source.fail();
+    expect(source.closed).toBe(true);
+    await advance(3_000);
+    expect(api.getOrderCalls.length).toBeGreaterThan(polls);
+  });
+
+  it('gives up on a stream that sends what it cannot read', async () => {
+    const api = new StreamingApi(sampleOrder());
+    renderApp(api);
+    await advance(0);
+    lastSource().emit('{"result":"success","data":{"payment_status":42}}');
+    expect(lastSource().closed).toBe(true);
+  });
+
+  it('polls as before where the browser has no EventSource', async () => {
+    const api = new FakeApi(sampleOrder());
+    renderApp(api);
+    await advance(3_000);
+    expect(api.getOrderCalls).toHaveLength(2);
+    expect(FakeEventSource.opened).toHaveLength(0);
+  });
+});

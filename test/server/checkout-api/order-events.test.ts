@@ -1,0 +1,249 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { changeStatus } from '../../../src/server/lifecycle/change-status.js';
+import { lockOrder } from '../../../src/server/orders/order-store.js';
+import { openPgDb } from '../../../src/server/store/pg-db.js';
+import { claim, createIncome, credit, freshUtr, UNLIMITED } from '../lifecycle/support/lifecycle-fixture.js';
+import { readSse, type SseReader } from '../support/sse-reader.js';
+import { createTestApp, json, type TestApp } from '../support/test-app.js';
+import { storeKind } from '../support/test-db.js';
+
+const WAIT = { timeout: 20_000, interval: 20 };
+const LIMITS = { ...UNLIMITED, streams: { perOrder: 3, perClient: 4 } };
+
+const events = (t: TestApp, uid: string, headers: Record<string, string> = {}) =>
+  t.app.request(`/checkout/api/orders/${uid}/events`, { headers });
+const poll = async (t: TestApp, uid: string) => json(await t.app.request(`/checkout/api/orders/${uid}`));
+const viewOf = (data: string) => JSON.parse(data) as { result: string; data: Record<string, unknown> };
+
+describe(`GET /checkout/api/orders/:payment_uid/events (${storeKind})`, () => {
+  let t: TestApp;
+  const readers: SseReader[] = [];
+  const open = async (uid: string, headers: Record<string, string> = {}, app = t) => {
+    const response = await events(app, uid, headers);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/event-stream');
+    const reader = readSse(response);
+    readers.push(reader);
+    return reader;
+  };
+
+  beforeEach(async () => {
+    t = await createTestApp({ app: { payerLimits: LIMITS } });
+  });
+  afterEach(async () => {
+    await Promise.all(readers.splice(0).map((reader) => reader.close().catch(() => undefined)));
+    await t.close();
+  });
+
+  it('sends the payer view on connect, then after every change, and ends once the order is final', async () => {
+    const uid = await createIncome(t);
+    const stream = await open(uid);
+    const first = await stream.next();
+    expect(viewOf(first?.data ?? '')).toMatchObject({
+      result: 'success',
+      data: { payment_uid: uid, payment_status: 'pending', utr: null },
+    });
+    const { server_time: _a, ...polled } = (await poll(t, uid)).data;
+    const { server_time: _b, ...streamed } = viewOf(first?.data ?? '').data;
+    expect(streamed).toEqual(polled);
+
+    const utr = freshUtr();
+    expect((await claim(t, uid, utr)).status).toBe(200);
+    const second = await stream.next();
+    expect(viewOf(second?.data ?? '').data).toMatchObject({ payment_status: 'processing', utr });
+    expect(Number(second?.id)).toBeGreaterThan(Number(first?.id));
+
+    expect((await credit(t, utr, '100.00')).status).toBe(201);
+    const last = await stream.rest();
+    expect(last.map((event) => viewOf(event.data).data.payment_status)).toEqual(['completed']);
+  });
+
+  it('resumes after Last-Event-ID without resending what the client has, and without a gap', async () => {
+    const uid = await createIncome(t);
+    const first = await (await open(uid)).next();
+    const resumed = await open(uid, { 'Last-Event-ID': first?.id ?? '' });
+    const utr = freshUtr();
+    expect((await claim(t, uid, utr)).status).toBe(200);
+    const next = await resumed.next();
+    expect(viewOf(next?.data ?? '').data).toMatchObject({ payment_status: 'processing', utr });
+
+    // A client that missed the change while away gets the current state at once.
+    const late = await open(uid, { 'Last-Event-ID': first?.id ?? '' });
+    expect(viewOf((await late.next())?.data ?? '').data).toMatchObject({ payment_status: 'processing' });
+  });
+
+  it('ignores a malformed or unknown Last-Event-ID and sends the full state', async () => {
+    const uid = await createIncome(t);
+    for (const id of ['abc', '-1', '99999999', '1e3']) {
+      const stream = await open(uid, { 'Last-Event-ID': id });
+      expect(viewOf((await stream.next())?.data ?? '').data).toMatchObject({ payment_uid: uid });
+      await stream.close();
+      readers.pop();
+    }
+  });
+
+  it('sends one event for a final order and ends', async () => {
+    const uid = await createIncome(t);
+    const utr = freshUtr();
+    await claim(t, uid, utr);
+    await credit(t, utr, '100.00');
+    const stream = await open(uid);
+    const all = await stream.rest();
+    expect(all.map((event) => viewOf(event.data).data.payment_status)).toEqual(['completed']);
+  });
+
+  it('answers an unknown or malformed payment_uid with 404 in the error shape, before any stream', async () => {
+    for (const uid of ['00000000-0000-4000-8000-000000000000', 'not-a-uid']) {
+      const response = await events(t, uid);
+      expect(response.status).toBe(404);
+      expect(response.headers.get('content-type')).toContain('application/json');
+      expect((await json(response)).data.error).toBe('not_found');
+    }
+  });
+
+  it('refuses more than a few open streams per order and per client with 429', async () => {
+    const uid = await createIncome(t);
+    await open(uid);
+    await open(uid);
+    await open(uid);
+    const fourth = await events(t, uid);
+    expect(fourth.status).toBe(429);
+    expect((await json(fourth)).data.error).toBe('rate_limited');
+
+    const other = await createIncome(t);
+    await open(other);
+    const overClient = await events(t, await createIncome(t));
+    expect(overClient.status).toBe(429);
+  });
+
+  it('lets a closed stream go: its place is free again', async () => {
+    const uid = await createIncome(t);
+    const a = await open(uid);
+    await a.next();
+    await open(uid);
+    await open(uid);
+    await a.close();
+    await vi.waitFor(async () => {
+      const again = await events(t, uid);
+      if (again.status === 200) readers.push(readSse(again));
+      expect(again.status).toBe(200);
+    }, WAIT);
+  });
+
+  it('sends heartbeat comments while nothing changes', async () => {
+    const beating = await createTestApp({ app: { payerLimits: LIMITS, heartbeatMs: 10 } });
+    try {
+      const uid = await createIncome(beating);
+      const stream = await open(uid, {}, beating);
+      await stream.next();
+      const utr = freshUtr();
+      const next = stream.next(); // reads (and counts) the comments while it waits
+      await vi.waitFor(() => expect(stream.comments).toBeGreaterThan(1), WAIT);
+      await claim(beating, uid, utr);
+      expect(viewOf((await next)?.data ?? '').data).toMatchObject({ utr });
+    } finally {
+      await Promise.all(readers.splice(0).map((reader) => reader.close().catch(() => undefined)));
+      await beating.close();
+    }
+  });
+});
+
+describe('the poll from memory', () => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp({ app: { payerLimits: LIMITS } });
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  it('answers an unchanged order without touching the store, and re-reads once after a change', async () => {
+    const uid = await createIncome(t);
+    const reads: string[] = [];
+    const query = t.db.query.bind(t.db);
+    t.db.query = (async (sql: string, params?: readonly never[]) => {
+      reads.push(sql);
+      return query(sql, params);
+    }) as typeof t.db.query;
+    const first = await t.app.request(`/checkout/api/orders/${uid}`);
+    const etag = first.headers.get('etag') ?? '';
+    expect(etag).toMatch(/^"v\d+"$/);
+    const afterFirst = reads.length;
+    for (let i = 0; i < 3; i++) {
+      const again = await t.app.request(`/checkout/api/orders/${uid}`, {
+        headers: { 'If-None-Match': etag },
+      });
+      expect(again.status).toBe(304);
+    }
+    expect(reads.length).toBe(afterFirst);
+
+    await claim(t, uid, freshUtr());
+    await t.heard.settle();
+    const before = reads.length;
+    const changed = await t.app.request(`/checkout/api/orders/${uid}`, {
+      headers: { 'If-None-Match': etag },
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get('etag')).not.toBe(etag);
+    expect((await json(changed)).data.payment_status).toBe('processing');
+    expect(reads.length - before).toBeLessThanOrEqual(1);
+  });
+});
+
+describe.runIf(storeKind === 'postgres')('changes from another service process (PostgreSQL)', () => {
+  let t: TestApp;
+  let other: TestApp;
+  const readers: SseReader[] = [];
+
+  beforeEach(async () => {
+    t = await createTestApp({ app: { payerLimits: LIMITS } });
+    const url = t.db.url ?? '';
+    other = await createTestApp({
+      app: { payerLimits: LIMITS },
+      db: Object.assign(await openPgDb(url), { url }),
+    });
+  });
+  afterEach(async () => {
+    await Promise.all(readers.splice(0).map((reader) => reader.close().catch(() => undefined)));
+    await other.close();
+    await t.close();
+  });
+
+  it('reaches the stream and the poll of this process', async () => {
+    const uid = await createIncome(t);
+    expect((await poll(t, uid)).data.payment_status).toBe('pending');
+    const stream = readSse(await events(t, uid));
+    readers.push(stream);
+    await stream.next();
+    const utr = freshUtr();
+    expect((await claim(other, uid, utr)).status).toBe(200);
+    expect(viewOf((await stream.next())?.data ?? '').data).toMatchObject({
+      payment_status: 'processing',
+      utr,
+    });
+    await vi.waitFor(async () => expect((await poll(t, uid)).data.payment_status).toBe('processing'), WAIT);
+  });
+
+  it('gives every stream the current state after the listener was lost and came back', async () => {
+    const uid = await createIncome(t);
+    const stream = readSse(await events(t, uid));
+    readers.push(stream);
+    await stream.next();
+    expect((await poll(t, uid)).data.payment_status).toBe('pending');
+    // In one transaction of the other process: end this process's listener (waiting until its
+    // backend is gone), then change the order. The change commits while nobody here listens.
+    await other.db.transaction(async (tx) => {
+      const ended = await tx.query<{ ok: boolean }>(
+        `SELECT pg_terminate_backend(pid, 10000) AS ok FROM pg_stat_activity
+         WHERE datname = current_database() AND query LIKE 'LISTEN%' AND pid <> pg_backend_pid()`,
+      );
+      expect(ended.length).toBeGreaterThan(0);
+      const order = await lockOrder(tx, uid);
+      if (!order) throw new Error('no order');
+      await changeStatus(tx, order, { to: 'failed', cause: 'operator', failReason: 'test' }, new Date());
+    });
+    const event = await stream.next();
+    expect(viewOf(event?.data ?? '').data).toMatchObject({ payment_status: 'failed' });
+    await vi.waitFor(async () => expect((await poll(t, uid)).data.payment_status).toBe('failed'), WAIT);
+  });
+});
