@@ -100,7 +100,7 @@ export function checkoutApiRoutes(
     const version = await views.get(c.req.param('payment_uid'));
     if (!version) throw notFound('payment_uid: no such order');
     // The change sequence names the version of the view: no hashing of the body.
-    const etag = `"v${version.seq}"`;
+    const etag = version.etag;
     const headers = { 'Cache-Control': 'no-cache', ETag: etag };
     if (matchesEtag(c.req.header('if-none-match'), etag)) return c.body(null, 304, headers);
     return success(c, { ...version.view, server_time: deps.clock.now().toISOString() }, 200, headers);

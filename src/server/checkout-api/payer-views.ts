@@ -1,8 +1,9 @@
 /**
  * The payer views of this process's orders, kept current by the store's change notifications: a
  * poll or a stream of an unchanged order touches no store, a miss costs one query. Bounded (LRU).
- * Each view carries the order's change sequence (status changes plus UTR claims, both only ever
- * grow), which names the version: the ETag of the poll and the event id of the stream.
+ * Each view carries the order's change sequence (`view_seq`, grown by the store with every status
+ * change and UTR claim), which names the version: the ETag of the poll and the event id of the
+ * stream.
  *
  * Correctness rests on the change feed: every write that changes a payer view announces it at
  * commit. While the listener is down nothing is cached (every read goes to the store), and when
@@ -20,6 +21,8 @@ import { payerView } from './payer-view.js';
 export interface PayerViewVersion {
   /** The order's change sequence: grows with every change of the view. */
   readonly seq: number;
+  /** The poll's ETag: the change sequence and the version of the merchant's profile. */
+  readonly etag: string;
   /** The view without server_time (added per answer). */
   readonly view: Omit<PayerOrder, 'server_time'>;
   /** No further change will come. */
@@ -54,6 +57,12 @@ export function createPayerViews(options: PayerViewsOptions): PayerViews {
     for (const fn of [...fns]) fn();
   };
   changes.on(ORDER_CHANGES_CHANNEL, (paymentUid) => {
+    if (paymentUid.startsWith('merchant:')) {
+      // A merchant's profile changed (rare): every view may show it.
+      cached.clear();
+      reading.clear();
+      return;
+    }
     cached.delete(paymentUid);
     reading.delete(paymentUid);
     const fns = watchers.get(paymentUid);
@@ -74,7 +83,8 @@ export function createPayerViews(options: PayerViewsOptions): PayerViews {
       now: options.now(),
     });
     return {
-      seq: found.order.status_seq + found.claims.length,
+      seq: found.order.view_seq,
+      etag: `"v${found.order.view_seq}.${found.merchant.updated_at.getTime().toString(36)}"`,
       view,
       final: isFinalStatus(found.order.payment_status),
     };

@@ -2,13 +2,12 @@
  * The only code path that changes an order's payment_status. In the caller's transaction it
  * checks the transition table, updates the order (guarded by the status it read), records the
  * change in the order's history, posts the ledger event the change implies, and writes the
- * callback to the outbox, so all of them commit together or not at all. The change is announced
- * in the same transaction (order-changes.ts), so every process hears it at commit.
+ * callback to the outbox, so all of them commit together or not at all. The store announces the
+ * change in the same transaction (order-changes.ts), so every process hears it at commit.
  */
 import { type LedgerEvent, post } from '../ledger/ledger.js';
 import { enqueueCallback } from '../notify/outbox.js';
 import type { Order } from '../orders/order.js';
-import { announceOrderChange } from '../orders/order-changes.js';
 import { updateOrderStatus } from '../orders/order-store.js';
 import type { Queryable } from '../store/db.js';
 import { type ChangeCause, canTransition, type StoredStatus } from './transitions.js';
@@ -58,7 +57,6 @@ export async function changeStatus(
   if (!updated) return { kind: 'refused', from, to: change.to };
   if (ledgerEvent) await post(tx, updated, ledgerEvent, now);
   await enqueueCallback(tx, updated, now);
-  await announceOrderChange(tx, updated.payment_uid);
   return { kind: 'changed', order: updated };
 }
 

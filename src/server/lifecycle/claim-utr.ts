@@ -8,7 +8,6 @@
  */
 import { isFinalStatus } from '../../shared/order-status.js';
 import type { Order } from '../orders/order.js';
-import { announceOrderChange } from '../orders/order-changes.js';
 import { lockOrder } from '../orders/order-store.js';
 import type { Db } from '../store/db.js';
 import { changeStatus } from './change-status.js';
@@ -81,8 +80,6 @@ export async function claimUtr(
         await lost('utr_used', winner?.payment_uid ?? null);
         return { kind: 'utr_used' };
       }
-      // The payer view shows the claim (the UTR, the attempts left) even without a status change.
-      await announceOrderChange(tx, paymentUid);
     }
     // A new claim, or the payer's own UTR again after the order expired or failed: either way
     // the order is being paid again, and a credit that already arrived settles it now.

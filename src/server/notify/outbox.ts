@@ -1,8 +1,8 @@
 /**
  * The callback outbox. A row is written in the same transaction as the status change it reports,
- * so a change and its callback are committed together or not at all. Writing a row announces it
- * on OUTBOX_CHANNEL in the same transaction: the dispatchers (of every process) hear it at commit,
- * so no caller has to remember to wake them.
+ * so a change and its callback are committed together or not at all. The store announces every
+ * row on OUTBOX_CHANNEL (a trigger, migration 4): the dispatchers of every process hear it at
+ * commit, so no caller has to remember to wake them.
  */
 import { z } from 'zod';
 import { PAYMENT_STATUSES, type PaymentStatus } from '../../shared/order-status.js';

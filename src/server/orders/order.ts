@@ -54,6 +54,8 @@ export interface Order {
   readonly accounting_fail_reason: string;
   readonly matched_utr: string | null;
   readonly status_seq: number;
+  /** The version of the payer view: grows with every status change and UTR claim added or released. */
+  readonly view_seq: number;
   readonly expires_at: Date | null;
   readonly status_changed_at: Date;
   readonly created_at: Date;
@@ -71,6 +73,7 @@ export type NewOrder = Omit<
   | 'accounting_fail_reason'
   | 'matched_utr'
   | 'status_seq'
+  | 'view_seq'
   | 'status_changed_at'
   | 'updated_at'
 > & { readonly payment_status: 'pending' };

@@ -1,13 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { silentLogger } from '../../../src/server/log.js';
-import { announceOrderChange, ORDER_CHANGES_CHANNEL } from '../../../src/server/orders/order-changes.js';
+import { ORDER_CHANGES_CHANNEL } from '../../../src/server/orders/order-changes.js';
 import { type FeedState, openChangeFeed } from '../../../src/server/store/change-feed.js';
-import type { Db } from '../../../src/server/store/db.js';
+import type { Db, Queryable } from '../../../src/server/store/db.js';
 import { openPgDb } from '../../../src/server/store/pg-db.js';
 import { type HeardChanges, hearChanges } from '../support/heard-changes.js';
 import { openTestDb, storeKind, type TestDb } from '../support/test-db.js';
 
 const WAIT = { timeout: 20_000, interval: 20 };
+
+/** What the store's triggers send, sent by hand (the triggers are tested with real changes). */
+const announceOrderChange = (tx: Queryable, paymentUid: string) =>
+  tx.query('SELECT pg_notify($1, $2)', [ORDER_CHANGES_CHANNEL, paymentUid]);
 
 describe(`the change feed (${storeKind})`, () => {
   let db: TestDb;
