@@ -27,6 +27,19 @@ const duration = Number(flag(args, 'duration', 10));
 const connections = Number(flag(args, 'connections', 64));
 const orderCount = Number(flag(args, 'orders', 256));
 
+/** The service's event-loop delay since the last scrape (ms) and resident memory (MB), from /metrics. */
+async function processMetrics(url) {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  const value = (name) => Number(new RegExp(`^${name} ([\\d.e+-]+)$`, 'm').exec(text)?.[1] ?? Number.NaN);
+  const ms = (name) => Math.round(value(name) * 10_000) / 10;
+  return {
+    loopP50: ms('nodejs_eventloop_lag_p50_seconds'),
+    loopP99: ms('nodejs_eventloop_lag_p99_seconds'),
+    loopMax: ms('nodejs_eventloop_lag_max_seconds'),
+    rssMb: Math.round(value('process_resident_memory_bytes') / 2 ** 20),
+  };
+}
+
 main(
   async () => {
     const m = printMachine();
@@ -58,12 +71,15 @@ main(
       console.log(`\n${store}`);
       for (const test of cases) {
         const base = await wrk({ url: bare.url, paths: ['/healthz'], connections, duration });
+        await processMetrics(service.url); // the event-loop delay histogram restarts at each scrape
         const result = await wrk({ url: service.url, ...test, connections, duration });
+        const process = await processMetrics(service.url);
         const ratio = Math.round((result.rps / base.rps) * 100) / 100;
-        results.push({ store, name: test.name, base, result, ratio });
+        results.push({ store, name: test.name, base, result, ratio, process });
         console.log(
           `  ${test.name.padEnd(14)} ${String(result.rps).padStart(6)} req/s (p50 ${result.p50} / p99 ${result.p99} ms, load ${result.load}${result.bad ? `, ${result.bad} bad` : ''})` +
-            `  bare Hono ${base.rps} req/s (load ${base.load})  ratio ${ratio}`,
+            `  bare Hono ${base.rps} req/s (load ${base.load})  ratio ${ratio}` +
+            `  [event loop delay p50 ${process.loopP50} / p99 ${process.loopP99} / max ${process.loopMax} ms, RSS ${process.rssMb} MB]`,
         );
       }
       await service.stop();

@@ -1,5 +1,8 @@
-/** Prometheus metrics: requests and latency by route and status, orders created by kind. */
-import { Counter, Histogram, Registry } from 'prom-client';
+/**
+ * Prometheus metrics: requests and latency by route and status, orders created by kind, and the
+ * process's own (event-loop delay since the last scrape, resident memory, CPU, heap).
+ */
+import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 
 export interface Metrics {
   readonly registry: Registry;
@@ -11,6 +14,7 @@ export interface Metrics {
 
 export function createMetrics(): Metrics {
   const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
   return {
     registry,
     httpRequests: new Counter({

@@ -20,6 +20,20 @@ describe(`UPI collection (${storeKind()})`, () => {
 
     const phone = await browser.phone();
     const page = await phone.newPage();
+    // Records the statuses the page receives on its event stream (the pushed path).
+    await page.addInitScript(() => {
+      const Native = window.EventSource;
+      const pushed: string[] = [];
+      (window as unknown as { e2ePushed: string[] }).e2ePushed = pushed;
+      window.EventSource = class extends Native {
+        constructor(url: string | URL, init?: EventSourceInit) {
+          super(url, init);
+          this.addEventListener('message', (event) => {
+            pushed.push(JSON.parse((event as MessageEvent<string>).data).data.payment_status);
+          });
+        }
+      };
+    });
     await page.goto(order.paymentUrl);
     await expect.poll(() => page.getByText('₹1,234.50').first().isVisible()).toBe(true);
     await page.evaluate(() => {
@@ -78,6 +92,10 @@ describe(`UPI collection (${storeKind()})`, () => {
     });
     await page.getByRole('heading', { level: 1, name: 'Payment received' }).waitFor({ timeout: 30_000 });
     expect(await page.evaluate(() => (window as unknown as { e2eLoaded?: boolean }).e2eLoaded)).toBe(true);
+    // The change reached the page on its event stream, not only by polling.
+    expect(await page.evaluate(() => (window as unknown as { e2ePushed: string[] }).e2ePushed)).toContain(
+      'completed',
+    );
     await expect.poll(() => page.getByText(utr).isVisible()).toBe(true);
     await expectNoAxeViolations(page, 'success');
     await expect.poll(() => page.getByText(/Returning to Chai Point in \d s/).isVisible()).toBe(true);
