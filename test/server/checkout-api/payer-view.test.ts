@@ -76,6 +76,8 @@ describe('the payer view', () => {
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
       body: `payment_uid=${uid}&serial_number=612345678901`,
     });
+    // The poll answers from memory, current once the store's notification of the change arrived.
+    await t.heard.settle();
     const changed = await t.app.request(`/checkout/api/orders/${uid}`, {
       headers: { 'If-None-Match': etag as string },
     });
