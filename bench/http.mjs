@@ -9,6 +9,7 @@
  *                              [--connections 64] [--orders 256])
  * Needs `npm run build`, wrk, and PostgreSQL at BENCH_PG_URL for the pg store.
  */
+import { readFileSync } from 'node:fs';
 import {
   createDatabase,
   createMerchant,
@@ -26,6 +27,19 @@ const stores = flag(args, 'stores', 'pg,embedded').split(',');
 const duration = Number(flag(args, 'duration', 10));
 const connections = Number(flag(args, 'connections', 64));
 const orderCount = Number(flag(args, 'orders', 256));
+
+/**
+ * CPU seconds (user + system) a process has used: divided by the requests it answered, the cost
+ * of a request, which a busy machine slows down but does not inflate the way it cuts throughput.
+ */
+function cpuSeconds(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+function perRequestUs(seconds, run) {
+  return Math.round((seconds * 1e6) / Math.max(1, run.rps * run.seconds));
+}
 
 /** The service's event-loop delay since the last scrape (ms) and resident memory (MB), from /metrics. */
 async function processMetrics(url) {
@@ -70,15 +84,21 @@ main(
       ];
       console.log(`\n${store}`);
       for (const test of cases) {
+        const baseCpu = cpuSeconds(bare.pid);
         const base = await wrk({ url: bare.url, paths: ['/healthz'], connections, duration });
+        base.cpuUs = perRequestUs(cpuSeconds(bare.pid) - baseCpu, base);
         await processMetrics(service.url); // the event-loop delay histogram restarts at each scrape
+        const serviceCpu = cpuSeconds(service.pid);
         const result = await wrk({ url: service.url, ...test, connections, duration });
+        result.cpuUs = perRequestUs(cpuSeconds(service.pid) - serviceCpu, result);
         const process = await processMetrics(service.url);
         const ratio = Math.round((result.rps / base.rps) * 100) / 100;
-        results.push({ store, name: test.name, base, result, ratio, process });
+        const cpuRatio = Math.round((base.cpuUs / result.cpuUs) * 100) / 100;
+        results.push({ store, name: test.name, base, result, ratio, cpuRatio, process });
         console.log(
           `  ${test.name.padEnd(14)} ${String(result.rps).padStart(6)} req/s (p50 ${result.p50} / p99 ${result.p99} ms, load ${result.load}${result.bad ? `, ${result.bad} bad` : ''})` +
             `  bare Hono ${base.rps} req/s (load ${base.load})  ratio ${ratio}` +
+            `  CPU per request ${result.cpuUs} us vs bare ${base.cpuUs} us: ratio ${cpuRatio}` +
             `  [event loop delay p50 ${process.loopP50} / p99 ${process.loopP99} / max ${process.loopMax} ms, RSS ${process.rssMb} MB]`,
         );
       }

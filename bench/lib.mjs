@@ -459,6 +459,7 @@ end
   const bad = number(/Non-2xx or 3xx responses: (\d+)/) || 0;
   const seconds = ms(/requests in ([\d.]+)(us|ms|s)/) / 1000;
   return {
+    seconds,
     rps: Math.round((total - bad) / seconds),
     p50: Math.round(ms(/50%\s+([\d.]+)(us|ms|s)/) * 100) / 100,
     p99: Math.round(ms(/99%\s+([\d.]+)(us|ms|s)/) * 100) / 100,
