@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { inject } from 'vitest';
-import type { Db } from '../../../src/server/store/db.js';
+import type { Db, Listening } from '../../../src/server/store/db.js';
 import { migrate } from '../../../src/server/store/migrate.js';
 import { openPgDb } from '../../../src/server/store/pg-db.js';
 import { openPgliteDb, type PgliteDb } from '../../../src/server/store/pglite-db.js';
@@ -97,15 +97,29 @@ async function openReusedPglite(): Promise<TestDb> {
   const open = async (): Promise<void> => {
     if (closed) throw new Error('the test store is closed');
   };
+  // Listeners end with the handle: the next test on this instance hears nothing of this one.
+  const listening = new Set<Listening>();
   const handle: TestDb = {
     kind: db.kind,
     url: undefined,
     query: (sql, params) => open().then(() => db.query(sql, params)),
     exec: (sql) => open().then(() => db.exec(sql)),
     transaction: (fn) => open().then(() => db.transaction(fn)),
+    listen: async (channels, handlers) => {
+      await open();
+      const opened = await db.listen(channels, handlers);
+      listening.add(opened);
+      return {
+        close: async () => {
+          listening.delete(opened);
+          await opened.close();
+        },
+      };
+    },
     close: async () => {
       if (closed) return;
       closed = true;
+      await Promise.all([...listening].map((opened) => opened.close()));
       try {
         await resetToMigrated(db, seeded);
         spares.push(db);
