@@ -16,6 +16,7 @@ import {
   createOrder,
   flag,
   main,
+  OPERATOR_TOKEN,
   printMachine,
   startBareHono,
   startService,
@@ -43,7 +44,9 @@ function perRequestUs(seconds, run) {
 
 /** The service's event-loop delay since the last scrape (ms) and resident memory (MB), from /metrics. */
 async function processMetrics(url) {
-  const text = await (await fetch(`${url}/metrics`)).text();
+  const text = await (
+    await fetch(`${url}/metrics`, { headers: { Authorization: `Bearer ${OPERATOR_TOKEN}` } })
+  ).text();
   const value = (name) => Number(new RegExp(`^${name} ([\\d.e+-]+)$`, 'm').exec(text)?.[1] ?? Number.NaN);
   const ms = (name) => Math.round(value(name) * 10_000) / 10;
   return {
