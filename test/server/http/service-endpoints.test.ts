@@ -83,7 +83,7 @@ describe('service endpoints', () => {
   it('counts requests by route pattern and status in the metrics', async () => {
     await t.app.request('/healthz');
     await t.app.request('/checkout/api/orders/not-a-uid');
-    const text = await (await t.app.request('/metrics')).text();
+    const text = await (await t.operator('GET', '/metrics')).text();
     expect(text).toMatch(/http_requests_total\{method="GET",route="\/healthz",status="200"\} \d+/);
     expect(text).toMatch(
       /http_requests_total\{method="GET",route="\/checkout\/api\/orders\/:payment_uid",status="404"\} 1/,
