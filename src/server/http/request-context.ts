@@ -16,7 +16,7 @@ import { routePath } from 'hono/route';
 import type { Logger } from '../log.js';
 import type { Metrics } from './metrics.js';
 
-export type RequestVariables = { requestId: string };
+export type RequestVariables = { requestId: string; log: Logger };
 
 const SANE_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
@@ -50,6 +50,7 @@ export function requestContext(
     const given = c.req.header('x-request-id');
     const requestId = given !== undefined && SANE_ID.test(given) ? given : nextId();
     c.set('requestId', requestId);
+    c.set('log', lazyChild(log, requestId));
     // Before the handler runs, so every answer carries them at no extra cost.
     const outgoing = nodeResponse(c);
     if (outgoing) {
@@ -77,6 +78,23 @@ export function requestContext(
         ms: Math.round(seconds * 1000),
       });
     }
+  };
+}
+
+/** The request's logger (with its request_id), made only when a handler first writes a line. */
+function lazyChild(log: Logger, requestId: string): Logger {
+  let child: Logger | undefined;
+  const get = () => {
+    child ??= log.child({ request_id: requestId });
+    return child;
+  };
+  return {
+    debug: (msg, fields) => get().debug(msg, fields),
+    info: (msg, fields) => get().info(msg, fields),
+    warn: (msg, fields) => get().warn(msg, fields),
+    error: (msg, fields) => get().error(msg, fields),
+    child: (fields) => get().child(fields),
+    enabled: (level) => log.enabled(level),
   };
 }
 
