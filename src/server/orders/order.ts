@@ -121,6 +121,7 @@ export const OrderRow = z.looseObject({
   accounting_fail_reason: z.string(),
   matched_utr: z.string().nullable(),
   status_seq: z.number().int(),
+  view_seq: z.number().int(),
   expires_at: z.date().nullable(),
   status_changed_at: z.date(),
   created_at: z.date(),
