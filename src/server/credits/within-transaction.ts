@@ -13,6 +13,7 @@ export function withinTransaction(db: Db, tx: Queryable): Db {
     },
     exec: (sql) => tx.exec(sql),
     transaction: (fn) => fn(tx),
+    listen: (channels, handlers) => db.listen(channels, handlers),
     close: async () => {},
   };
 }
