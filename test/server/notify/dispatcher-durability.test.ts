@@ -34,17 +34,27 @@ describe('the callback dispatcher across processes', () => {
   it('never lets two dispatchers over one database attempt the same row', async () => {
     const orders = [];
     for (let i = 0; i < 20; i++) orders.push(await t.orderNotified());
-    t.receiver.delayMs = 20;
-    // On PostgreSQL the second dispatcher has its own pool, as a second process would.
+    // Each answer takes long enough that one dispatcher cannot drain the queue alone before the
+    // other's first claim, however slow the machine is to start it (no timing is asserted).
+    t.receiver.delayMs = 250;
+    // On PostgreSQL the second dispatcher has its own pool, as a second process would: connected
+    // before either starts, so both claim from the first round.
     const second = t.db.url ? await openPgDb(t.db.url) : t.db;
+    await second.query('SELECT 1');
     try {
       const a = t.dispatcher({ concurrency: 4 });
       const b = t.dispatcher({ db: second, concurrency: 4 });
+      // Each dispatcher keeps claiming until nothing is left to deliver: a pass that finds every
+      // row next in line locked by the other's claim comes back empty, and tries again.
+      const pending = async () =>
+        (await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM outbox WHERE state = 'pending'`))[0]
+          ?.n ?? 0;
       const drain = async (worker: typeof a) => {
         let total = 0;
-        for (let handled = -1; handled !== 0; ) {
-          handled = await worker.runOnce();
+        for (let round = 0; round < 2_000 && (await pending()) > 0; round++) {
+          const handled = await worker.runOnce();
           total += handled;
+          if (handled === 0) await new Promise((resolve) => setTimeout(resolve, 20));
         }
         return total;
       };
