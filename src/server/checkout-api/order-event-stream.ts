@@ -90,7 +90,9 @@ export function orderEventStream(options: OrderEventStreamOptions) {
             wake = resolve;
           });
           await send(version);
-          if (version.final) break;
+          // A stream opened while the service shuts down (a browser reconnecting on a kept-alive
+          // connection) gets the current view and ends, so it cannot hold the shutdown open.
+          if (version.final || options.signal?.aborted) break;
           await changed;
           if (stream.aborted) break;
           version = await views.get(paymentUid);

@@ -58,6 +58,24 @@ describe(`GET /checkout/api/orders/:payment_uid/events (${storeKind})`, () => {
     expect(last.map((event) => viewOf(event.data).data.payment_status)).toEqual(['completed']);
   });
 
+  it('ends open streams when the service shuts down, and a stream opened after that sends the view and ends', async () => {
+    const shutdown = new AbortController();
+    const stopping = await createTestApp({ app: { payerLimits: LIMITS, signal: shutdown.signal } });
+    try {
+      const uid = await createIncome(stopping);
+      const before = await open(uid, {}, stopping);
+      expect(viewOf((await before.next())?.data ?? '').data).toMatchObject({ payment_status: 'pending' });
+      shutdown.abort();
+      expect(await before.rest()).toEqual([]);
+      const after = await open(uid, {}, stopping);
+      const events = await after.rest();
+      expect(events.map((event) => viewOf(event.data).data.payment_status)).toEqual(['pending']);
+    } finally {
+      await Promise.all(readers.splice(0).map((reader) => reader.close().catch(() => undefined)));
+      await stopping.close();
+    }
+  });
+
   it('resumes after Last-Event-ID without resending what the client has, and without a gap', async () => {
     const uid = await createIncome(t);
     const first = await (await open(uid)).next();
