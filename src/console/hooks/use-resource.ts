@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'preact/hooks';
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import type { ApiResult } from '../api/api-result.js';
 import { useSession } from './use-session.js';
 
@@ -9,17 +9,21 @@ export type Resource<T> =
 
 /**
  * Loads one API answer while mounted and again when `key` changes or `reload` is called. An
- * answer for an older key is dropped; a 401 ends the session (back to sign-in).
+ * answer for an older key is dropped; a 401 ends the session (back to sign-in). A reload keeps
+ * what is on screen until its answer arrives (no flash of "Loading…", focus and scroll kept);
+ * a new key shows loading.
  */
 export function useResource<T>(load: () => Promise<ApiResult<T>>, key: string): [Resource<T>, () => void] {
   const { expire } = useSession();
   const [resource, setResource] = useState<Resource<T>>({ state: 'loading' });
   const [generation, setGeneration] = useState(0);
+  const shownKey = useRef<string | undefined>(undefined);
   useEffect(() => {
     let current = true;
-    setResource({ state: 'loading' });
+    if (shownKey.current !== key) setResource({ state: 'loading' });
     void load().then((result) => {
       if (!current) return;
+      shownKey.current = key;
       if (result.kind === 'ok') setResource({ state: 'ready', data: result.data });
       else if (result.kind === 'unauthorized') expire();
       else if (result.kind === 'refused')

@@ -183,6 +183,35 @@ describe('the order screen', () => {
     expect(api.timeline).toHaveBeenCalledTimes(2);
   });
 
+  it('keeps the order on screen while it reloads after an action', async () => {
+    let answer: ((value: ApiResult<typeof order>) => void) | undefined;
+    let calls = 0;
+    const api = fakeApi({
+      order: () => {
+        calls += 1;
+        return calls === 1
+          ? Promise.resolve(ok(order))
+          : new Promise<ApiResult<typeof order>>((resolve) => {
+              answer = resolve;
+            });
+      },
+      timeline: async () => ok([]),
+    });
+    renderConsole(api, '#/orders/pay_1');
+    await settle();
+    fireEvent.click(screen.getByRole('button', { name: 'Resend callback' }));
+    const dialog = screen.getByRole('dialog', { name: 'Resend callback' });
+    fireEvent.input(screen.getByLabelText('Note'), { target: { value: 'endpoint fixed' } });
+    fireEvent.submit(dialog.querySelector('form') as HTMLFormElement);
+    await settle();
+    expect(calls).toBe(2);
+    expect(screen.getByRole('heading', { level: 1 })).toBeTruthy();
+    expect(screen.queryByRole('status', { name: /Loading/ })).toBeNull();
+    answer?.(ok(order));
+    await settle();
+    expect(screen.getByRole('heading', { level: 1 })).toBeTruthy();
+  });
+
   it('shows the service refusal inside the dialog', async () => {
     const api = fakeApi({
       order: async () => ok({ ...order, payment_status: 'processing' }),
