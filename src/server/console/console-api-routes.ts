@@ -4,19 +4,11 @@
  * an order's timeline, merchant settings, blacklist and recent ledger entries.
  */
 import { Hono } from 'hono';
-import { formatAmount } from '../../shared/money.js';
 import type { AppDeps } from '../app-deps.js';
 import { notFound } from '../errors.js';
 import { success } from '../http/envelope.js';
-import { parseJson } from '../http/parse-json.js';
-import type { Merchant } from '../merchants/merchant.js';
 import { findMerchant } from '../merchants/merchant-store.js';
-import {
-  listBlacklist,
-  recentLedgerEntries,
-  UpdateMerchantSchema,
-  updateMerchant,
-} from '../operator/merchant-settings.js';
+import { listBlacklist, recentLedgerEntries } from '../operator/merchant-settings.js';
 import type { OperatorVariables } from '../operator/operator-auth.js';
 import { findOrder } from '../orders/order-store.js';
 import { readOrderSearch, searchOrders } from './order-search.js';
@@ -49,14 +41,4 @@ export function consoleApiRoutes(deps: AppDeps) {
   });
 
   return app;
-}
-
-function merchantView(merchant: Merchant) {
-  return {
-    ...merchant,
-    upi_min: formatAmount(merchant.upi_min),
-    upi_max: formatAmount(merchant.upi_max),
-    imps_min: formatAmount(merchant.imps_min),
-    imps_max: formatAmount(merchant.imps_max),
-  };
 }

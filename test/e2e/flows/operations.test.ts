@@ -13,7 +13,6 @@ import { useBrowser } from '../support/browser.js';
 import { decodeQr } from '../support/page-checks.js';
 import { freePort, ROOT_DIR, sleep } from '../support/service-process.js';
 
-const MAIN = join(ROOT_DIR, 'dist', 'server', 'server', 'main.js');
 const CLI = join(ROOT_DIR, 'dist', 'server', 'server', 'operator', 'cli.js');
 const run = promisify(execFile);
 const dataDir = mkdtempSync(join(tmpdir(), 'e2e-operations-'));
