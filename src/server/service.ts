@@ -140,14 +140,20 @@ export async function startService(
     url: `http://127.0.0.1:${port}`,
     port,
     async close() {
+      const listeners = [server, metricsServer].filter((listener) => listener !== undefined);
       const closed = Promise.all(
-        [server, metricsServer].map(
-          (listener) =>
-            new Promise<void>((resolve) => (listener ? listener.close(() => resolve()) : resolve())),
-        ),
+        listeners.map((listener) => new Promise<void>((resolve) => listener.close(() => resolve()))),
       );
       shutdown.abort(); // open event streams end, so the server can close
-      await closed;
+      // A browser keeps polling over its kept-alive connections, so closing only the connections
+      // idle at this instant is not enough: keep closing each one as soon as its answer is sent.
+      const closeIdle = () => {
+        for (const listener of listeners)
+          if ('closeIdleConnections' in listener) listener.closeIdleConnections();
+      };
+      closeIdle();
+      const sweep = setInterval(closeIdle, 100);
+      await closed.finally(() => clearInterval(sweep));
       await Promise.all([dispatcher.stop(), work.stop()]);
       await changes.close();
       await db.close();
