@@ -3,6 +3,7 @@ import { useAppDeps } from '../app-deps.js';
 import { useResource } from '../hooks/use-resource.js';
 import { formatIst } from '../lib/format-ist.js';
 import { LoadState } from './load-state.js';
+import { Pager } from './pager.js';
 
 /** Every manual action, newest first: who, when, what, on what, why; filterable and paged. */
 export function AuditScreen() {
@@ -82,22 +83,11 @@ export function AuditScreen() {
                   </tbody>
                 </table>
               </div>
-              <nav class="pager" aria-label="Pages">
-                <button
-                  type="button"
-                  disabled={cursors.length === 0}
-                  onClick={() => setCursors(cursors.slice(0, -1))}
-                >
-                  Newer
-                </button>
-                <button
-                  type="button"
-                  disabled={list.length < 50}
-                  onClick={() => setCursors([...cursors, String(list.at(-1)?.id ?? '')])}
-                >
-                  Older
-                </button>
-              </nav>
+              <Pager
+                cursors={cursors}
+                onChange={setCursors}
+                next={list.length < 50 ? undefined : String(list.at(-1)?.id ?? '')}
+              />
             </>
           )
         }

@@ -9,6 +9,7 @@ import { creditsHref, orderHref } from '../lib/route.js';
 import { FixTextForm } from './fix-text-form.js';
 import { LoadState } from './load-state.js';
 import { MatchDialog } from './match-dialog.js';
+import { Pager } from './pager.js';
 
 export const CREDIT_TABS = [
   { id: 'waiting', label: 'Waiting', empty: 'No credit is waiting for an order.' },
@@ -73,22 +74,11 @@ export function CreditsScreen({ tab }: { readonly tab: string }) {
               ) : (
                 <CreditTable credits={list} onMatch={current.id === 'matched' ? undefined : setMatching} />
               )}
-              <nav class="pager" aria-label="Pages">
-                <button
-                  type="button"
-                  disabled={cursors.length === 0}
-                  onClick={() => setCursors(cursors.slice(0, -1))}
-                >
-                  Newer
-                </button>
-                <button
-                  type="button"
-                  disabled={list.length < 50}
-                  onClick={() => setCursors([...cursors, list.at(-1)?.id ?? ''])}
-                >
-                  Older
-                </button>
-              </nav>
+              <Pager
+                cursors={cursors}
+                onChange={setCursors}
+                next={list.length < 50 ? undefined : (list.at(-1)?.id ?? '')}
+              />
             </>
           )
         }

@@ -5,6 +5,7 @@ import { formatInr } from '../lib/format-inr.js';
 import { formatIst, istDayEnd, istDayStart } from '../lib/format-ist.js';
 import { type OrderQuery, orderHref, ordersHref } from '../lib/route.js';
 import { LoadState } from './load-state.js';
+import { Pager } from './pager.js';
 import { StatusBadge } from './status-badge.js';
 
 const STATUSES = ['pending', 'preparing', 'processing', 'completed', 'failed', 'reject', 'refund', 'overdue'];
@@ -151,23 +152,7 @@ export function OrdersScreen({ query }: { readonly query: OrderQuery }) {
                   </tbody>
                 </table>
               </div>
-              <nav class="pager" aria-label="Pages">
-                <button
-                  type="button"
-                  disabled={cursors.length === 0}
-                  onClick={() => setCursors(cursors.slice(0, -1))}
-                >
-                  Newer
-                </button>
-                <span class="muted">Page {cursors.length + 1}</span>
-                <button
-                  type="button"
-                  disabled={!data.next_cursor}
-                  onClick={() => data.next_cursor && setCursors([...cursors, data.next_cursor])}
-                >
-                  Older
-                </button>
-              </nav>
+              <Pager cursors={cursors} onChange={setCursors} next={data.next_cursor ?? undefined} />
             </>
           )
         }

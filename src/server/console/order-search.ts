@@ -6,20 +6,13 @@
  */
 import { z } from 'zod';
 import { formatAmount, parseAmount } from '../../shared/money.js';
+import { PAYMENT_STATUSES } from '../../shared/order-status.js';
 import { invalidField } from '../errors.js';
 import type { Order } from '../orders/order.js';
 import type { Queryable, SqlParam } from '../store/db.js';
 
-const STATUSES = [
-  'pending',
-  'preparing',
-  'processing',
-  'completed',
-  'failed',
-  'reject',
-  'refund',
-  'overdue',
-] as const;
+/** The statuses an order row can hold (the interface lists `none` too, but no order is ever in it). */
+const STATUSES = PAYMENT_STATUSES.filter((status) => status !== 'none');
 
 /** The outbox rows Today counts as failing callbacks; the order list filters by the same rule. */
 export const FAILING_CALLBACK = `SELECT 1 FROM outbox x WHERE (x.state = 'failed' OR (x.state = 'pending' AND x.attempts > 0))`;
