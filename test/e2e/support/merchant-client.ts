@@ -2,7 +2,7 @@
  * The merchant's server, as merchants write it: signed JSON requests to the gateway API, with its
  * own HMAC code (nothing imported from the service), so the suite checks the wire contract.
  */
-import { createHmac } from 'node:crypto';
+import { createHmac, randomInt } from 'node:crypto';
 
 export interface MerchantCredentials {
   readonly merchantUid: string;
@@ -126,14 +126,19 @@ export function newOrderId(prefix: string): string {
 }
 
 let utrCounter = 0;
-/** A UTR-shaped number (12 digits, the year's last digit first), unique within a run. */
+/**
+ * Each test file runs in its own process with its own counter, and files share a service and its
+ * store: a random base per process keeps their UTRs apart (the time of day did not: two files
+ * whose first UTR fell on the same millisecond of a second claimed the same UTR).
+ */
+const utrBase = randomInt(100_000_000);
+
 export function newUtr(): string {
   utrCounter += 1;
-  // Numbered as banks do (year digit, day of the year, hour; Indian time), so the page takes it
-  // without its "please check this number" question; then a per-run unique tail.
+  // Numbered as banks do (year digit and day of the year, Indian time), so the page takes it
+  // without its "please check this number" question; then eight digits unique in the run.
   const ist = new Date(Date.now() + 330 * 60_000);
   const day = Math.floor((ist.getTime() - Date.UTC(ist.getUTCFullYear(), 0, 1)) / 86_400_000) + 1;
-  const head = `${ist.getUTCFullYear() % 10}${String(day).padStart(3, '0')}${String(ist.getUTCHours()).padStart(2, '0')}`;
-  const tail = String((Date.now() * 1000 + utrCounter) % 1e6).padStart(6, '0');
-  return `${head}${tail}`;
+  const head = `${ist.getUTCFullYear() % 10}${String(day).padStart(3, '0')}`;
+  return `${head}${String((utrBase + utrCounter) % 100_000_000).padStart(8, '0')}`;
 }
