@@ -166,6 +166,16 @@ export interface CreditRow {
   readonly channel?: string;
   readonly account?: string;
   readonly received_at?: string;
+  /** Texts: what the service's bank-text parser found in the body, null where it found nothing. */
+  readonly reading?: TextReading;
+}
+
+/** The bank-text parser's partial reading of an alert text (server: credits/text-reading.ts). */
+export interface TextReading {
+  readonly amount: string | null;
+  readonly utr: string | null;
+  readonly credited_at: string | null;
+  readonly payer_name: string | null;
 }
 
 export interface AuditRow {

@@ -2,9 +2,12 @@ import { useState } from 'preact/hooks';
 import type { CreditRow } from '../api/console-types.js';
 import { useAppDeps } from '../app-deps.js';
 import { useAction } from '../hooks/use-action.js';
-import { guessCredit } from '../lib/prefill-credit.js';
+import { istIso } from '../lib/format-ist.js';
 
-/** An unparsed bank text beside a credit form prefilled with a guess from the text; the note is required. */
+/**
+ * An unparsed bank text beside a credit form prefilled with what the service's bank-text parser
+ * found in it (the row's `reading`; a part it did not find starts blank); the note is required.
+ */
 export function FixTextForm({
   text,
   onDone,
@@ -13,7 +16,13 @@ export function FixTextForm({
   readonly onDone: (message: string) => void;
 }) {
   const { api } = useAppDeps();
-  const [draft, setDraft] = useState(() => ({ ...guessCredit(text.body ?? ''), note: '' }));
+  const [draft, setDraft] = useState(() => ({
+    utr: text.reading?.utr ?? '',
+    amount: text.reading?.amount ?? '',
+    payer_name: text.reading?.payer_name ?? '',
+    credited_at: text.reading?.credited_at ? istIso(text.reading.credited_at) : '',
+    note: '',
+  }));
   const [missing, setMissing] = useState('');
   const action = useAction();
   const id = (name: string) => `fix-${text.id}-${name}`;
@@ -27,6 +36,7 @@ export function FixTextForm({
       note: draft.note.trim(),
     };
     if (draft.payer_name.trim()) body.payer_name = draft.payer_name.trim();
+    if (draft.credited_at.trim()) body.credited_at = draft.credited_at.trim();
     const done = await action.run(() => api.fixText(text.id, body));
     if (done) onDone(`Text ${text.id} fixed into credit ${body.utr}.`);
   };
@@ -44,6 +54,7 @@ export function FixTextForm({
             ['utr', 'UTR (12 digits)'],
             ['amount', 'Amount (₹)'],
             ['payer_name', 'Payer'],
+            ['credited_at', 'Credited at (blank: when received)'],
           ] as const
         ).map(([name, label]) => (
           <div key={name}>

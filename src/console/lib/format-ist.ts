@@ -37,3 +37,10 @@ export function istDayEnd(day: string): string | undefined {
 export function istDay(iso: string): string {
   return new Date(Date.parse(iso) + IST_OFFSET_MS).toISOString().slice(0, 10);
 }
+
+/** An ISO instant written in IST with its offset, `2026-03-11T01:30:05+05:30`: what the fix form shows and sends. */
+export function istIso(iso: string): string {
+  const at = Date.parse(iso);
+  if (Number.isNaN(at)) return iso;
+  return `${new Date(at + IST_OFFSET_MS).toISOString().slice(0, 19)}+05:30`;
+}

@@ -28,6 +28,7 @@ import { fixText, type ManualResult, matchByHand } from './manual-actions.js';
 import { FIELDS } from './statements/csv-profiles.js';
 import { importStatement } from './statements/import-statement.js';
 import { readStatement, STATEMENT_FORMATS, type StatementFormat } from './statements/read-statement.js';
+import { textReading } from './text-reading.js';
 
 type CreditVariables = { operatorName?: string };
 const ok = <T>(data: T) => ({ result: 'success' as const, data });
@@ -176,7 +177,10 @@ export function creditRoutes(deps: AppDeps): Hono<{ Variables: CreditVariables }
           Number(a.created_at instanceof Date ? a.created_at.getTime() : 0),
       )
       .slice(0, filter.limit)
-      .map(({ seq: _seq, ...row }) => row);
+      .map(({ seq: _seq, ...row }) =>
+        // Texts carry the parser's partial reading, which prefills the console's fix form.
+        typeof row.body === 'string' ? { ...row, reading: textReading(row.body) } : row,
+      );
     return c.json(ok(page));
   });
 

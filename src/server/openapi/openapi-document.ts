@@ -206,7 +206,13 @@ export function openApiDocument(baseUrl: string) {
           summary:
             'Credits by state (matched, waiting, conflict, unparsed, ignored); filters merchant_uid, source_id, utr, from, to; paging limit, before',
           security: operator,
-          responses: { '200': { description: 'Credits and texts, newest first' }, default: errorResponse },
+          responses: {
+            '200': {
+              description:
+                "Credits and texts, newest first; each text carries `reading`, the bank-text parser's partial reading (amount, utr, credited_at, payer_name; null where not found)",
+            },
+            default: errorResponse,
+          },
         },
         post: {
           summary:

@@ -16,7 +16,14 @@ const unparsed: CreditRow = {
   channel: 'sms',
   sender: 'VM-HDFCBK',
   account: 'chaipoint@okaxis',
-  body: 'Rs.1,499.00 credited to a/c XX1234 by asha@okicici Ref 61234567890. -HDFC',
+  body: 'Rs.1,499.00 credited to a/c XX1234 on 10-03-26 by asha@okicici Ref 61234567890. -HDFC',
+  // The service's parser found these; it found no 12-digit reference.
+  reading: {
+    amount: '1499.00',
+    utr: null,
+    credited_at: '2026-03-09T18:30:00.000Z',
+    payer_name: 'asha@okicici',
+  },
 };
 
 const waiting: CreditRow = {
@@ -33,7 +40,7 @@ const waiting: CreditRow = {
 };
 
 describe('the Credits screen', () => {
-  it('shows an unparsed text beside a form prefilled from it, and fixes it only with a note', async () => {
+  it("shows an unparsed text beside a form prefilled with the service parser's reading, and fixes it only with a note", async () => {
     const api = fakeApi({ credits: async (state) => ok(state === 'unparsed' ? [unparsed] : []) });
     renderConsole(api, '#/credits?tab=unparsed');
     await settle();
@@ -42,8 +49,12 @@ describe('the Credits screen', () => {
     const form = screen.getByRole('form', { name: 'Fix text 41' });
     const fix = within(form);
     expect((fix.getByLabelText('Amount (₹)') as HTMLInputElement).value).toBe('1499.00');
-    expect((fix.getByLabelText('UTR (12 digits)') as HTMLInputElement).value).toBe('61234567890');
+    // No guess of its own: the 11-digit number in the text is not offered as the UTR.
+    expect((fix.getByLabelText('UTR (12 digits)') as HTMLInputElement).value).toBe('');
     expect((fix.getByLabelText('Payer') as HTMLInputElement).value).toBe('asha@okicici');
+    expect((fix.getByLabelText('Credited at (blank: when received)') as HTMLInputElement).value).toBe(
+      '2026-03-10T00:00:00+05:30',
+    );
     fireEvent.input(fix.getByLabelText('UTR (12 digits)'), { target: { value: '612345678901' } });
     fireEvent.submit(form);
     await settle();
@@ -58,9 +69,26 @@ describe('the Credits screen', () => {
       utr: '612345678901',
       amount: '1499.00',
       payer_name: 'asha@okicici',
+      credited_at: '2026-03-10T00:00:00+05:30',
       note: 'reference read from the statement',
     });
     expect(screen.getByText('Text 41 fixed into credit 612345678901.')).toBeTruthy();
+  });
+
+  it('starts the fix form blank where the parser found nothing', async () => {
+    const bare: CreditRow = {
+      ...unparsed,
+      id: '42',
+      body: 'Your a/c is credited. Call 1800 000 000',
+      reading: { amount: null, utr: null, credited_at: null, payer_name: null },
+    };
+    const api = fakeApi({ credits: async (state) => ok(state === 'unparsed' ? [bare] : []) });
+    renderConsole(api, '#/credits?tab=unparsed');
+    await settle();
+    const fix = within(screen.getByRole('form', { name: 'Fix text 42' }));
+    for (const label of ['Amount (₹)', 'UTR (12 digits)', 'Payer', 'Credited at (blank: when received)']) {
+      expect((fix.getByLabelText(label) as HTMLInputElement).value, label).toBe('');
+    }
   });
 
   it('matches a waiting credit to an order found inside the dialog, with a note', async () => {

@@ -171,20 +171,16 @@ describe('the merchant form', () => {
   });
 });
 
-describe('guessing a credit from a bank text', () => {
-  it('prefills amount, reference and payer for the operator to check', async () => {
-    const { guessCredit } = await import('../../../src/console/lib/prefill-credit.js');
-    expect(guessCredit('INR 1,00,000.5 received from ravi@ybl. UPI Ref No 6123 4567 8901')).toEqual({
-      utr: '612345678901',
-      amount: '100000.50',
-      payer_name: 'ravi@ybl',
-    });
-    expect(guessCredit('Your a/c is credited. Call 1800 000 000')).toMatchObject({ amount: '' });
-  });
-
+describe('amounts and times in the credit forms', () => {
   it('shows a credit amount given in paise', async () => {
     const { creditAmount } = await import('../../../src/console/lib/credit-amount.js');
     expect(creditAmount(12345600)).toBe('₹1,23,456.00');
     expect(creditAmount('99.50')).toBe('₹99.50');
+  });
+
+  it('writes a credit time in IST with its offset, and leaves a text it cannot read as it is', async () => {
+    const { istIso } = await import('../../../src/console/lib/format-ist.js');
+    expect(istIso('2026-03-10T20:00:05.000Z')).toBe('2026-03-11T01:30:05+05:30');
+    expect(istIso('soon')).toBe('soon');
   });
 });

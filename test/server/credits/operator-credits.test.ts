@@ -103,6 +103,41 @@ describe('credits by state', () => {
   });
 });
 
+describe("the parser's partial reading of a text", () => {
+  it('comes with each unparsed text: the amount, date and payer it found, and no UTR it did not find', async () => {
+    const key = await t.addMerchant({ name: 'Reading merchant', upi_vpa: 'reading@okaxis' });
+    const source = await createSource(t, key, { account: 'reading@okaxis' });
+    const text =
+      'Money Received - INR 1,499.50 in HDFC Bank A/c xx9012 on 15-01-26 10:15 from asha@ybl Ref 61234567890.';
+    const sent = await t.operator('POST', '/operator/api/credits/sms', { source_id: source.source_id, text });
+    expect((await json(sent)).data.outcome).toBe('unparsed');
+    await t.operator('POST', '/operator/api/credits/sms', {
+      source_id: source.source_id,
+      text: 'Your a/c is credited. Call 1800 000 000 for help.',
+    });
+
+    const rows = await listed(`state=unparsed&merchant_uid=${key.merchant_uid}`);
+    expect(rows).toHaveLength(2);
+    expect(rows[1]).toMatchObject({
+      body: text,
+      reading: {
+        amount: '1499.50',
+        utr: null,
+        credited_at: '2026-01-15T04:45:00.000Z',
+        payer_name: 'asha@ybl',
+      },
+    });
+    expect(rows[0].reading).toEqual({ amount: null, utr: null, credited_at: null, payer_name: null });
+    // Credits carry no reading: they were read already.
+    await t.operator('POST', '/operator/api/credits/sms', {
+      source_id: source.source_id,
+      text: hdfcCredit(freshUtr(), '5.00'),
+    });
+    const [waiting] = await listed(`state=waiting&merchant_uid=${key.merchant_uid}`);
+    expect(waiting).not.toHaveProperty('reading');
+  });
+});
+
 describe('manual actions', () => {
   it('fixes an unparsed text into a credit that settles the claimed order, with an audit row', async () => {
     const uid = await createIncome(t, t.merchant, { amount: '75.00' });

@@ -110,6 +110,33 @@ export function parseBankText(input: BankText): BankTextResult {
   };
 }
 
+/**
+ * What the same rules find in a text, whether or not it is a complete credit alert: the amount,
+ * the 12-digit reference, the date the bank gives, the payer. It prefills the operator's fix form
+ * for a text `parseBankText` left unparsed (docs/decisions/0015-operator-console.md, "The fix
+ * form"); a part the rules do not find is absent, never guessed.
+ */
+export interface CreditReading {
+  readonly amount?: Paise;
+  readonly utr?: string;
+  readonly creditedAt?: Date;
+  readonly payer?: string;
+}
+
+export function readCreditParts(textInput: string): CreditReading {
+  const text = textInput.replace(/\s+/g, ' ').trim();
+  const amount = findAmount(text);
+  const utr = findReference(text);
+  const creditedAt = findIndianDate(text);
+  const payer = findPayer(text);
+  return {
+    ...(amount === undefined ? {} : { amount }),
+    ...(utr === undefined ? {} : { utr }),
+    ...(creditedAt === undefined ? {} : { creditedAt }),
+    ...(payer === '' ? {} : { payer }),
+  };
+}
+
 function findReference(text: string): string | undefined {
   for (const pattern of REFERENCES) {
     const match = pattern.exec(text);
