@@ -2,14 +2,17 @@
  * Unsigned ingest endpoints for alert forwarders, keyed by a credit source's secret token:
  * - POST /ingest/sms/:token    a forwarded SMS (JSON, form or plain text)
  * - POST /ingest/email/:token  a raw e-mail alert (RFC 822)
- * Rate-limited per token before the store is touched; an unknown or revoked token is a 404.
+ * An unknown or revoked token is a 404 (one indexed read, nothing written). A known token is
+ * rate-limited in the store's shared buckets (`rate_limits`, scope `ingest`, keyed by its source),
+ * so every service process counts against the same limit.
  */
 import { Hono } from 'hono';
 import { ERROR_CODES } from '../../shared/error-codes.js';
 import type { AppDeps } from '../app-deps.js';
 import { AppError, notFound } from '../errors.js';
-import { type RateLimit, RateLimiter } from '../http/rate-limiter.js';
-import { type CreditSource, findSourceByToken, tokenDigest } from './credit-source-store.js';
+import type { RateLimit } from '../http/rate-limiter.js';
+import { storeRateLimiter } from '../http/store-rate-limiter.js';
+import { type CreditSource, findSourceByToken } from './credit-source-store.js';
 import { ingestText } from './ingest-text.js';
 import { readAlertEmail } from './read-email.js';
 import { readForwardedSms } from './read-forwarded-sms.js';
@@ -19,16 +22,17 @@ export const DEFAULT_INGEST_LIMIT: RateLimit = { burst: 60, perSecond: 2 };
 
 export function ingestRoutes(deps: AppDeps, limit: RateLimit = DEFAULT_INGEST_LIMIT): Hono {
   const app = new Hono();
-  const limiter = new RateLimiter(limit, deps.clock, 10_000);
+  const limiter = storeRateLimiter(deps.db, 'ingest', limit);
   const sourceFor = async (token: string): Promise<CreditSource> => {
-    const decision = limiter.take(tokenDigest(token));
+    const source = token.length <= 100 ? await findSourceByToken(deps.db, token) : undefined;
+    if (!source) throw notFound('token: no such active credit source');
+    // Keyed by the source (one token each): an unknown token never creates a bucket.
+    const decision = await limiter.take(source.id, deps.clock.now());
     if (!decision.allowed) {
       throw new AppError(ERROR_CODES.rateLimited, 'too many texts for this token; try again shortly', {
         headers: { 'Retry-After': String(decision.retryAfterSeconds) },
       });
     }
-    const source = token.length <= 100 ? await findSourceByToken(deps.db, token) : undefined;
-    if (!source) throw notFound('token: no such active credit source');
     return source;
   };
   const answer = (result: { rawTextId: number; outcome: string; reason: string }) => ({

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../../src/server/app.js';
+import { openPgDb } from '../../../src/server/store/pg-db.js';
 import {
   claim,
   count,
@@ -8,6 +10,7 @@ import {
   UNLIMITED,
 } from '../lifecycle/support/lifecycle-fixture.js';
 import { createTestApp, json, type TestApp } from '../support/test-app.js';
+import { storeKind } from '../support/test-db.js';
 import { createSource, forwardSms, hdfcCredit } from './credit-support.js';
 
 let t: TestApp;
@@ -162,6 +165,31 @@ describe('forwarded SMS', () => {
     expect((await forwardSms(t, quiet, { text: 'hello' })).status).toBe(200);
     t.clock.advance(1000);
     expect((await forwardSms(t, busy, { text: 'later' })).status).toBe(200);
+  });
+
+  it(`shares one limit per token between service instances on one store (${storeKind})`, async () => {
+    // A second instance of the service: on PostgreSQL with its own connection pool, as another process.
+    const otherDb = storeKind === 'postgres' ? await openPgDb(t.db.url as string, 2) : t.db;
+    try {
+      const other = createApp({ ...t.deps, db: otherDb }, { ingestLimit: { burst: 5, perSecond: 1 } });
+      const { ingest_token: token = '' } = await createSource(t, t.merchant);
+      const post = (app: typeof other, i: number) =>
+        app.request(`/ingest/sms/${token}`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ text: `promo ${i}` }),
+        });
+      const statuses = [];
+      for (let i = 0; i < 8; i++) statuses.push((await post(i % 2 === 0 ? t.app : other, i)).status);
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
+      const [bucket] = await t.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM rate_limits WHERE scope = 'ingest'`,
+      );
+      expect(bucket?.n).toBeGreaterThan(0);
+      expect((await forwardSms(t, 'it_unknown', { text: 'x' })).status).toBe(404);
+    } finally {
+      if (otherDb !== t.db) await otherDb.close();
+    }
   });
 });
 
