@@ -34,6 +34,7 @@ const EnvSchema = z.object({
   DEMO_MERCHANT: booleanFlag.default(true),
   WORKER_ID: z.string().optional(),
   PAYER_RATE_LIMIT_SCALE: z.coerce.number().positive().max(1_000_000).default(1),
+  EVENT_STREAM_HEARTBEAT_SECONDS: z.coerce.number().min(0.1).max(300).default(20),
   CLAIM_GRACE_SECONDS: z.coerce
     .number()
     .int()
@@ -87,6 +88,8 @@ export interface Config {
   readonly workerId: string;
   /** Multiplies the burst and refill rate of the per-IP payer limits (benchmarks from one address). */
   readonly payerRateLimitScale: number;
+  /** Seconds between the payer event streams' heartbeat comments (benchmarks shorten it). */
+  readonly eventStreamHeartbeatSeconds: number;
   /** A processing collection with no matching credit fails this long after its expiry. */
   readonly claimGraceSeconds: number;
   /** Trusted proxies (TRUST_PROXY); empty: proxy headers are ignored. */
@@ -152,6 +155,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
       demoMerchant: e.DEMO_MERCHANT && e.MODE === 'sandbox',
       workerId: e.WORKER_ID ?? `${process.pid}`,
       payerRateLimitScale: e.PAYER_RATE_LIMIT_SCALE,
+      eventStreamHeartbeatSeconds: e.EVENT_STREAM_HEARTBEAT_SECONDS,
       claimGraceSeconds: e.CLAIM_GRACE_SECONDS,
       trustProxy: e.TRUST_PROXY,
       metricsPort: e.METRICS_PORT,

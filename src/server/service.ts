@@ -108,6 +108,7 @@ export async function startService(
     ...(consolePage ? { consolePage } : {}),
     operatorExtras: [callbackRoutes(deps)],
     payerLimits: scalePayerLimits(DEFAULT_PAYER_LIMITS, config.payerRateLimitScale),
+    heartbeatMs: Math.round(config.eventStreamHeartbeatSeconds * 1000),
   });
   await ensureDemoMerchant(deps);
 

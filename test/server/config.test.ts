@@ -96,4 +96,19 @@ describe('deployment settings', () => {
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.errors.join()).toMatch(/OPERATOR_TOKEN/);
   });
+
+  it("takes the event streams' heartbeat interval in seconds, 20 by default", () => {
+    expect(
+      loadConfig({}).ok &&
+        (loadConfig({}) as { config: { eventStreamHeartbeatSeconds: number } }).config
+          .eventStreamHeartbeatSeconds,
+    ).toBe(20);
+    const result = loadConfig({ EVENT_STREAM_HEARTBEAT_SECONDS: '0.5' });
+    expect(result.ok && result.config.eventStreamHeartbeatSeconds).toBe(0.5);
+    for (const value of ['0', '-1', 'often', '301']) {
+      const bad = loadConfig({ EVENT_STREAM_HEARTBEAT_SECONDS: value });
+      expect(bad.ok).toBe(false);
+      if (!bad.ok) expect(bad.errors.join()).toMatch(/EVENT_STREAM_HEARTBEAT_SECONDS/);
+    }
+  });
 });

@@ -1,3 +1,6 @@
+import { request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createAdaptorServer } from '@hono/node-server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeStatus } from '../../../src/server/lifecycle/change-status.js';
 import { lockOrder } from '../../../src/server/orders/order-store.js';
@@ -162,6 +165,67 @@ describe(`GET /checkout/api/orders/:payment_uid/events (${storeKind})`, () => {
       if (again.status === 200) readers.push(readSse(again));
       expect(again.status).toBe(200);
     }, WAIT);
+  });
+
+  it("takes a token from the poll's per-address bucket: once polls used it up, a stream is refused before it starts", async () => {
+    const limited = await createTestApp({
+      app: { payerLimits: { ...LIMITS, poll: { burst: 3, perSecond: 0.001 } } },
+    });
+    try {
+      const uid = await createIncome(limited);
+      for (let i = 0; i < 3; i++)
+        expect((await limited.app.request(`/checkout/api/orders/${uid}`)).status).toBe(200);
+      const refused = await events(limited, uid);
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('content-type')).toContain('application/json');
+      expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect((await json(refused)).data.error).toBe('rate_limited');
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('frees the places of clients that drop their connection, round after round (real sockets)', async () => {
+    const server = createAdaptorServer({ fetch: t.app.fetch }) as Server;
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    /** Opens the stream over a socket of its own: the status, and once 200 the first event's arrival. */
+    const openRaw = (uid: string) =>
+      new Promise<{ status: number; drop: () => void }>((resolve, reject) => {
+        const req = request(
+          { host: '127.0.0.1', port, path: `/checkout/api/orders/${uid}/events`, agent: false },
+          (res) => {
+            if (res.statusCode !== 200) {
+              res.resume();
+              resolve({ status: res.statusCode ?? 0, drop: () => req.destroy() });
+              return;
+            }
+            res.once('data', () => resolve({ status: 200, drop: () => req.destroy() }));
+          },
+        );
+        req.on('error', reject);
+        req.end();
+      });
+    try {
+      const uid = await createIncome(t);
+      // The order's three places (LIMITS.streams.perOrder), taken and dropped ten times: a place
+      // not given back would refuse every later round.
+      for (let round = 0; round < 10; round++) {
+        const held: Array<() => void> = [];
+        for (let i = 0; i < LIMITS.streams.perOrder; i++) {
+          await vi.waitFor(async () => {
+            const stream = await openRaw(uid);
+            if (stream.status !== 200) stream.drop();
+            expect(stream.status).toBe(200);
+            held.push(stream.drop);
+          }, WAIT);
+        }
+        for (const drop of held) drop();
+      }
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('sends heartbeat comments while nothing changes', async () => {
