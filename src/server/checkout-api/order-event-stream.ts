@@ -31,6 +31,8 @@ export interface OrderEventStreamOptions {
 
 /** The reconnect delay browsers are told to use (ms). */
 const RETRY_MS = 2000;
+/** Heartbeat comments written in one turn of the event loop before yielding to other work. */
+const BEATS_PER_TURN = 256;
 
 export function orderEventStream(options: OrderEventStreamOptions) {
   const { views, clock, limits } = options;
@@ -44,8 +46,24 @@ export function orderEventStream(options: OrderEventStreamOptions) {
     if (n <= 0) map.delete(key);
     else map.set(key, n);
   };
-  const beat = () => {
-    for (const stream of open) stream.write(': keep-alive\n\n').catch(() => stream.abort());
+  // A heartbeat round writes to every open stream, a few hundred per turn of the event loop, so
+  // that ten thousand streams do not hold up requests; a round that finds the previous one still
+  // running (a process too busy to keep up) is skipped rather than piled on it.
+  let beating = false;
+  const beat = async () => {
+    if (beating) return;
+    beating = true;
+    try {
+      let written = 0;
+      for (const stream of [...open]) {
+        if (stream.aborted || !open.has(stream)) continue;
+        stream.write(': keep-alive\n\n').catch(() => stream.abort());
+        written += 1;
+        if (written % BEATS_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
+      }
+    } finally {
+      beating = false;
+    }
   };
   options.signal?.addEventListener('abort', () => {
     for (const stream of open) stream.abort();
@@ -68,7 +86,7 @@ export function orderEventStream(options: OrderEventStreamOptions) {
     c.header('X-Accel-Buffering', 'no');
     return streamSSE(c, async (stream) => {
       open.add(stream);
-      heartbeat ??= setInterval(beat, options.heartbeatMs ?? 20_000).unref();
+      heartbeat ??= setInterval(() => void beat(), options.heartbeatMs ?? 20_000).unref();
       let wake: (() => void) | undefined;
       const unwatch = views.watch(paymentUid, () => wake?.());
       stream.onAbort(() => wake?.());
