@@ -24,6 +24,7 @@ import {
   main,
   operator,
   printMachine,
+  processStats,
   randomUtr,
   SERVER_DIST,
   signedRequest,
@@ -181,6 +182,8 @@ async function runStore(kind) {
     state.url = state.service.url;
   };
   await start();
+  // Resident memory of the service right after it started on a new store, and after each restart.
+  const rssMb = { created: processStats(state.service.pid).rssMb, reopened: [] };
   const merchant = await createMerchant(state.url, 'Crash Merchant');
   // Funds for payouts.
   for (let i = 0; i < 3; i++) {
@@ -212,6 +215,7 @@ async function runStore(kind) {
     const began = Date.now();
     await start();
     restarts.push(Date.now() - began);
+    rssMb.reopened.push(processStats(state.service.pid).rssMb);
   }
   await sleep(3000);
   state.done = true;
@@ -255,6 +259,7 @@ async function runStore(kind) {
       kind,
       kills: killed,
       restartMs: restarts,
+      rssMb,
       requests: acks.attempts,
       interrupted: acks.errors,
       acknowledged: {

@@ -4,10 +4,16 @@
  * The table is bulk-loaded for one merchant (INSERT ... SELECT generate_series, pending UPI
  * orders with a far expiry so the expiry sweep has nothing to do, then VACUUM ANALYZE) to 1,000,
  * 100,000 and 1,000,000 orders; at each size order creation and the payer poll (on orders picked
- * at random across the whole table) are driven at 64 connections.
+ * at random across the whole table) are driven at 64 connections; then the pushed status:
+ * `--stream-samples` fresh orders, each claimed and watched on its event stream, are credited one
+ * at a time and the credit-to-event latency is taken (bench/sse-client.mjs). The first size is
+ * the baseline: every later p99 is printed as a ratio to it (target: within 20%), with the
+ * 1-minute load average of each run.
  *
- * Usage: npm run bench:growth   (node bench/growth.mjs [--sizes 1000,100000,1000000] [--duration 8])
+ * Usage: npm run bench:growth   (node bench/growth.mjs [--sizes 1000,100000,1000000] [--duration 8]
+ *                                [--stream-samples 200])
  */
+import { loadavg } from 'node:os';
 import pg from 'pg';
 import {
   cannon,
@@ -20,12 +26,15 @@ import {
   signedRequest,
   startService,
 } from './lib.mjs';
+import { claimedOrders, creditToStream } from './sse-client.mjs';
 
 const args = process.argv.slice(2);
 const arg = (name, fallback) => flag(args, name, fallback);
 const sizes = arg('sizes', '1000,100000,1000000').split(',').map(Number);
 const duration = Number(arg('duration', 8));
 const connections = Number(arg('connections', 64));
+const streamSamples = Number(arg('stream-samples', 200));
+const load = () => loadavg()[0].toFixed(2);
 
 main(
   async () => {
@@ -70,6 +79,7 @@ main(
           const { rows } = await client.query('SELECT payment_uid FROM orders ORDER BY random() LIMIT 2000');
           uids.splice(0, uids.length, ...rows.map((row) => row.payment_uid));
         }
+        const createLoad = load();
         const create = await cannon({
           targets: [service.url],
           path: '/gateway/api/order/new',
@@ -79,6 +89,7 @@ main(
           setupRequest: (req) => ({ ...req, ...signedRequest(merchant, incomeBody(merchant.merchant_uid)) }),
         });
         let i = 0;
+        const pollLoad = load();
         const poll = await cannon({
           targets: [service.url],
           path: '/checkout/api/orders/x',
@@ -86,6 +97,11 @@ main(
           duration,
           setupRequest: (req) => ({ ...req, path: `/checkout/api/orders/${uids[i++ % uids.length]}` }),
         });
+        const streamLoad = load();
+        const stream = await creditToStream(
+          service.url,
+          await claimedOrders(service.url, merchant, streamSamples),
+        );
         const [{ count }] = (await client.query('SELECT count(*)::int AS count FROM orders')).rows;
         const [{ size: bytes }] = (
           await client.query(`SELECT pg_size_pretty(pg_total_relation_size('orders')) AS size`)
@@ -95,12 +111,17 @@ main(
           rowsAfter: count,
           tableSize: bytes,
           loadSeconds: Number(loadSeconds.toFixed(1)),
-          create,
-          poll,
+          create: { ...create, load: createLoad },
+          poll: { ...poll, load: pollLoad },
+          stream: { ...stream, load: streamLoad },
         };
         results.push(row);
+        const base = results[0];
+        const ratio = (part) => (row[part].p99 / base[part].p99).toFixed(2);
         console.log(
-          `  ${String(size).padStart(8)} orders (${bytes}, loaded in ${row.loadSeconds} s): create ${create.rps}/s p50 ${create.p50} p99 ${create.p99} ms; poll ${poll.rps}/s p50 ${poll.p50} p99 ${poll.p99} ms`,
+          `  ${String(size).padStart(8)} orders (${bytes}, loaded in ${row.loadSeconds} s): create ${create.rps}/s p50 ${create.p50} p99 ${create.p99} ms (load ${createLoad}, p99 x${ratio('create')});` +
+            ` poll ${poll.rps}/s p50 ${poll.p50} p99 ${poll.p99} ms (load ${pollLoad}, p99 x${ratio('poll')});` +
+            ` credit -> stream p50 ${stream.p50} p99 ${stream.p99} ms (credit request alone p50 ${stream.request.p50} p99 ${stream.request.p99}; load ${streamLoad}, p99 x${ratio('stream')})`,
         );
       }
     } finally {

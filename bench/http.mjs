@@ -9,15 +9,15 @@
  *                              [--connections 64] [--orders 256])
  * Needs `npm run build`, wrk, and PostgreSQL at BENCH_PG_URL for the pg store.
  */
-import { readFileSync } from 'node:fs';
 import {
   createDatabase,
   createMerchant,
   createOrder,
   flag,
   main,
-  OPERATOR_TOKEN,
   printMachine,
+  processMetrics,
+  processStats,
   startBareHono,
   startService,
   wrk,
@@ -30,31 +30,11 @@ const connections = Number(flag(args, 'connections', 64));
 const orderCount = Number(flag(args, 'orders', 256));
 
 /**
- * CPU seconds (user + system) a process has used: divided by the requests it answered, the cost
- * of a request, which a busy machine slows down but does not inflate the way it cuts throughput.
+ * CPU time per answered request: a busy machine slows it down but does not inflate it the way it
+ * cuts throughput.
  */
-function cpuSeconds(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
 function perRequestUs(seconds, run) {
   return Math.round((seconds * 1e6) / Math.max(1, run.rps * run.seconds));
-}
-
-/** The service's event-loop delay since the last scrape (ms) and resident memory (MB), from /metrics. */
-async function processMetrics(url) {
-  const text = await (
-    await fetch(`${url}/metrics`, { headers: { Authorization: `Bearer ${OPERATOR_TOKEN}` } })
-  ).text();
-  const value = (name) => Number(new RegExp(`^${name} ([\\d.e+-]+)$`, 'm').exec(text)?.[1] ?? Number.NaN);
-  const ms = (name) => Math.round(value(name) * 10_000) / 10;
-  return {
-    loopP50: ms('nodejs_eventloop_lag_p50_seconds'),
-    loopP99: ms('nodejs_eventloop_lag_p99_seconds'),
-    loopMax: ms('nodejs_eventloop_lag_max_seconds'),
-    rssMb: Math.round(value('process_resident_memory_bytes') / 2 ** 20),
-  };
 }
 
 main(
@@ -87,13 +67,13 @@ main(
       ];
       console.log(`\n${store}`);
       for (const test of cases) {
-        const baseCpu = cpuSeconds(bare.pid);
+        const baseCpu = processStats(bare.pid).cpuSeconds;
         const base = await wrk({ url: bare.url, paths: ['/healthz'], connections, duration });
-        base.cpuUs = perRequestUs(cpuSeconds(bare.pid) - baseCpu, base);
+        base.cpuUs = perRequestUs(processStats(bare.pid).cpuSeconds - baseCpu, base);
         await processMetrics(service.url); // the event-loop delay histogram restarts at each scrape
-        const serviceCpu = cpuSeconds(service.pid);
+        const serviceCpu = processStats(service.pid).cpuSeconds;
         const result = await wrk({ url: service.url, ...test, connections, duration });
-        result.cpuUs = perRequestUs(cpuSeconds(service.pid) - serviceCpu, result);
+        result.cpuUs = perRequestUs(processStats(service.pid).cpuSeconds - serviceCpu, result);
         const process = await processMetrics(service.url);
         const ratio = Math.round((result.rps / base.rps) * 100) / 100;
         const cpuRatio = Math.round((base.cpuUs / result.cpuUs) * 100) / 100;

@@ -5,7 +5,8 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { cpus, freemem, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -208,6 +209,41 @@ export function flag(args, name, fallback) {
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * An operator API call on a connection of its own (node:http, no agent): for bursts of requests
+ * after a pause, where a kept-alive connection the service has just closed would fail a request
+ * that was never answered.
+ */
+export function operatorOnce(url, method, path, body) {
+  const text = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      `${url}/operator/api${path}`,
+      {
+        method,
+        agent: false,
+        headers: {
+          Authorization: `Bearer ${OPERATOR_TOKEN}`,
+          ...(text === undefined ? {} : { 'Content-Type': 'application/json' }),
+        },
+      },
+      (res) => {
+        let answer = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => {
+          answer += chunk;
+        });
+        res.on('end', () => {
+          if (res.statusCode >= 200 && res.statusCode < 300) resolve(JSON.parse(answer).data);
+          else reject(new Error(`operator ${method} ${path}: ${res.statusCode} ${answer}`));
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(text);
+  });
+}
+
 export async function operator(url, method, path, body) {
   const response = await fetch(`${url}/operator/api${path}`, {
     method,
@@ -366,6 +402,37 @@ export async function cannon({
     p99,
     statuses,
     errors: runs.reduce((sum, { result }) => sum + result.errors + result.timeouts, 0),
+  };
+}
+
+/**
+ * A process's resident memory (MB), CPU seconds used (user + system) and open file descriptors,
+ * from /proc.
+ */
+export function processStats(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  const ticks = Number(stat[11]) + Number(stat[12]); // utime + stime, in clock ticks (1/100 s)
+  return {
+    rssMb: Math.round(rssKb / 1024),
+    cpuSeconds: ticks / 100,
+    fds: readdirSync(`/proc/${pid}/fd`).length,
+  };
+}
+
+/** The service's event-loop delay since the last scrape (ms) and resident memory (MB), from /metrics. */
+export async function processMetrics(url) {
+  const text = await (
+    await fetch(`${url}/metrics`, { headers: { Authorization: `Bearer ${OPERATOR_TOKEN}` } })
+  ).text();
+  const value = (name) => Number(new RegExp(`^${name} ([\\d.e+-]+)$`, 'm').exec(text)?.[1] ?? Number.NaN);
+  const ms = (name) => Math.round(value(name) * 10_000) / 10;
+  return {
+    loopP50: ms('nodejs_eventloop_lag_p50_seconds'),
+    loopP99: ms('nodejs_eventloop_lag_p99_seconds'),
+    loopMax: ms('nodejs_eventloop_lag_max_seconds'),
+    rssMb: Math.round(value('process_resident_memory_bytes') / 2 ** 20),
   };
 }
 
