@@ -2,7 +2,10 @@
 /**
  * Screenshots of the built checkout page in a real browser (Debian's Chromium via playwright-core):
  * phone and desktop, light and dark, English and Hindi, of the pay, verifying, success, rejected,
- * failed and expired screens. Serves dist/checkout itself, with the production CSP, and answers the payer
+ * failed and expired screens, and of three states the payer reaches by acting: "The app didn't
+ * open?" help (phone: an app button tapped, the page still visible after about 2 s), the warning
+ * for a UTR that looks wrong (a mobile number with 91), and the change-UTR form opened on the
+ * verifying screen. Serves dist/checkout itself, with the production CSP, and answers the payer
  * API with fixed sample orders. Reports console errors and CSP violations; exits 1 on any.
  *
  * Usage: npm run build:checkout && node scripts/screenshots.mjs [outDir]
@@ -70,9 +73,60 @@ const ORDERS = {
   }),
 };
 
+/**
+ * States reached by acting on a screen. The selectors do not depend on the language. App links
+ * are kept from navigating (no app to open here); the page's own click handler still runs.
+ */
+const INTERACTIONS = {
+  'app-help': {
+    order: 'pay',
+    phoneOnly: true,
+    async act(page) {
+      await page.evaluate(() =>
+        document.addEventListener(
+          'click',
+          (event) => {
+            if (event.target instanceof Element && event.target.closest('.app-buttons a'))
+              event.preventDefault();
+          },
+          true,
+        ),
+      );
+      await page.locator('.app-buttons a.app').first().click();
+      await page.locator('.app-help').waitFor({ timeout: 10_000 });
+    },
+  },
+  'utr-warning': {
+    order: 'pay',
+    async act(page) {
+      await page.locator('section.utr input').fill('919876543210');
+      await page.locator('section.utr button[type="submit"]').click();
+      await page.locator('section.utr .warning').waitFor();
+      await page.locator('section.utr').scrollIntoViewIfNeeded();
+    },
+  },
+  'change-utr': {
+    order: 'verifying',
+    async act(page) {
+      await page.locator('section.verifying .actions button').first().click();
+      await page.locator('section.verifying section.utr input').waitFor();
+    },
+  },
+};
+
+/** Every screen to take on a device: the orders' screens, then the interactions. */
+function screensFor(device) {
+  return [
+    ...Object.keys(ORDERS).map((screen) => ({ name: screen, order: screen, act: undefined })),
+    ...Object.entries(INTERACTIONS)
+      .filter(([, interaction]) => device === 'phone' || !interaction.phoneOnly)
+      .map(([name, interaction]) => ({ name, order: interaction.order, act: interaction.act })),
+  ];
+}
+
 const server = createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://localhost');
-  const api = /^\/checkout\/api\/orders\/shot_(\w+)$/.exec(url.pathname);
+  const api = /^\/checkout\/api\/orders\/shot_(\w+)(\/events)?$/.exec(url.pathname);
   if (api) {
     const screen = Object.entries(ORDERS).find(([, o]) => o.payment_uid === `shot_${api[1]}`)?.[0];
     if (!screen)
@@ -83,7 +137,13 @@ const server = createServer((req, res) => {
         JSON.stringify({ result: 'error', data: { error: 'not_found', details: 'x' } }),
       );
     const data = { ...ORDERS[screen], server_time: new Date().toISOString() };
-    return send(res, 200, 'application/json', JSON.stringify({ result: 'success', data }));
+    const body = JSON.stringify({ result: 'success', data });
+    if (api[2]) {
+      // The pushed status, as the service sends it: the view once, then the stream stays open.
+      res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store' });
+      return res.write(`id: 1\ndata: ${body}\n\n`);
+    }
+    return send(res, 200, 'application/json', body);
   }
   const asset = /^\/checkout\/((?:assets\/)?[\w.-]+\.\w+)$/.exec(url.pathname);
   if (asset && existsSync(join(dist, asset[1]))) {
@@ -144,15 +204,16 @@ for (const [device, options] of Object.entries(DEVICES)) {
         colorScheme,
         locale: lang === 'hi' ? 'hi-IN' : 'en-IN',
       });
-      for (const screen of Object.keys(ORDERS)) {
+      for (const { name: screen, order: shown, act } of screensFor(device)) {
         const page = await context.newPage();
         page.on('console', (message) => {
           if (message.type() === 'error') problems.push(`${screen}/${device}: ${message.text()}`);
         });
         page.on('pageerror', (error) => problems.push(`${screen}/${device}: ${error.message}`));
-        await page.goto(`${base}/checkout/${ORDERS[screen].payment_uid}?lang=${lang}`);
+        await page.goto(`${base}/checkout/${ORDERS[shown].payment_uid}?lang=${lang}`);
         await page.waitForSelector('main h1, main .summary');
-        if (screen === 'pay' && device === 'desktop') await page.waitForSelector('svg.qr');
+        if (shown === 'pay' && device === 'desktop') await page.waitForSelector('svg.qr');
+        await act?.(page);
         if (screen === 'success')
           await page
             .getByRole('button')
@@ -176,11 +237,12 @@ const axeSource = readFileSync('node_modules/axe-core/axe.min.js', 'utf8');
 for (const [device, options] of Object.entries(DEVICES)) {
   for (const colorScheme of ['light', 'dark']) {
     const context = await browser.newContext({ ...options, colorScheme, bypassCSP: true });
-    for (const screen of Object.keys(ORDERS)) {
+    for (const { name: screen, order: shown, act } of screensFor(device)) {
       const page = await context.newPage();
-      await page.goto(`${base}/checkout/${ORDERS[screen].payment_uid}?lang=en`);
+      await page.goto(`${base}/checkout/${ORDERS[shown].payment_uid}?lang=en`);
       await page.waitForSelector('main h1, main .summary');
-      if (screen === 'pay' && device === 'desktop') await page.waitForSelector('svg.qr');
+      if (shown === 'pay' && device === 'desktop') await page.waitForSelector('svg.qr');
+      await act?.(page);
       await page.addScriptTag({ content: axeSource });
       const violations = await page.evaluate(async () => {
         const result = await window.axe.run(document, {
@@ -200,6 +262,7 @@ for (const [device, options] of Object.entries(DEVICES)) {
 }
 
 await browser.close();
+server.closeAllConnections();
 server.close();
 for (const problem of problems) console.error(`screenshots: ${problem}`);
 process.exit(problems.length > 0 ? 1 : 0);
