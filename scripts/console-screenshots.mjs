@@ -2,7 +2,8 @@
 /**
  * Screenshots of every screen of the operator console, taken in Chromium (playwright-core) against
  * the real built service on a fresh embedded store, seeded through its APIs: two merchants, paid,
- * pending and failed collections, a merchant whose callbacks fail, a credit waiting for its order.
+ * pending and failed collections, a merchant whose callbacks fail, a credit waiting for its order,
+ * a credit in conflict, and an SMS source's texts (one unparsed, one ignored): every Credits tab.
  * Desktop light and dark, phone light. axe-core (WCAG 2.x A/AA) runs on every screen; console
  * errors or violations make the run fail.
  *
@@ -98,6 +99,37 @@ main(async () => {
     payer_name: 'Unknown Payer',
     payee: 'benchshop@okaxis',
   });
+  // A conflict: the payer paid less than the order asked, so the order was rejected.
+  const short = await createOrder(url, chai, {
+    amount: '450.00',
+    from_name: 'Nikhil Das',
+    notify_url: `${receiverUrl}/ok`,
+  });
+  const shortUtr = randomUtr();
+  await fetch(`${url}/Payments/india_match`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ payment_uid: short.payment.payment_uid, serial_number: shortUtr }),
+  });
+  await operator(url, 'POST', '/credits', {
+    utr: shortUtr,
+    amount: '400.00',
+    payer_name: 'Nikhil Das',
+    payee: 'benchshop@okaxis',
+  });
+  // Texts from the counter phone: one the parser cannot fully read (no 12-digit reference), one it ignores.
+  const phone = await operator(url, 'POST', '/credit-sources', {
+    merchant_uid: chai.merchant_uid,
+    account: 'benchshop@okaxis',
+    kind: 'sms',
+    name: 'Counter phone',
+  });
+  for (const text of [
+    'Your A/c XX4521 balance as on 22-11-26 is Rs.25,000.00. Avl Bal Rs.25,000.00 -HDFC Bank',
+    'Rs.1,499.00 credited to a/c XX9012 on 22-11-26 by asha.rao@okicici Ref 61234567890. -HDFC Bank',
+  ]) {
+    await operator(url, 'POST', '/credits/sms', { source_id: phone.source_id, text, sender: 'VM-HDFCBK' });
+  }
   await operator(url, 'POST', `/merchants/${chai.merchant_uid}/blacklist`, { from_name: 'Fraud Ltd' });
   // Let the first callback attempts happen, so timelines and Today show them.
   await new Promise((resolve) => setTimeout(resolve, 3000));
@@ -118,7 +150,11 @@ main(async () => {
     ['today', '#/today', 'Match rate'],
     ['orders', '#/orders', 'Older'],
     ['order', `#/orders/${teaOrder.payment.payment_uid}`, 'Callback attempt 1'],
-    ['credits', '#/credits', 'Post a credit by hand'],
+    ['credits', '#/credits', 'Unknown Payer'],
+    ['credits-unparsed', '#/credits?tab=unparsed', 'Fix into a credit'],
+    ['credits-conflict', '#/credits?tab=conflict', shortUtr],
+    ['credits-ignored', '#/credits?tab=ignored', 'Avl Bal'],
+    ['credits-matched', '#/credits?tab=matched', 'Meera Iyer'],
     ['audit', '#/audit', 'Audit log'],
     ['merchants', '#/merchants', 'Assam Tea House'],
     ['merchant', `#/merchants/${chai.merchant_uid}`, 'Recent ledger entries'],
