@@ -10,7 +10,14 @@ import { AppError, invalidField, notFound } from '../errors.js';
 import { parseJson } from '../http/parse-json.js';
 import * as merchants from '../merchants/merchant-store.js';
 import { listAudit, writeAudit } from './audit-log.js';
-import { CREDIT_STATES, type CreditFilter, type CreditState, listCredits, listTexts } from './credit-list.js';
+import {
+  CREDIT_STATES,
+  type CreditFilter,
+  type CreditState,
+  cursorExists,
+  listCreditsAndTexts,
+  readCursor,
+} from './credit-list.js';
 import {
   CreateCreditSourceSchema,
   FixTextSchema,
@@ -28,7 +35,6 @@ import { fixText, type ManualResult, matchByHand } from './manual-actions.js';
 import { FIELDS } from './statements/csv-profiles.js';
 import { importStatement } from './statements/import-statement.js';
 import { readStatement, STATEMENT_FORMATS, type StatementFormat } from './statements/read-statement.js';
-import { textReading } from './text-reading.js';
 
 type CreditVariables = { operatorName?: string };
 const ok = <T>(data: T) => ({ result: 'success' as const, data });
@@ -156,32 +162,16 @@ export function creditRoutes(deps: AppDeps): Hono<{ Variables: CreditVariables }
   });
 
   app.get('/credits', async (c) => {
-    const filter = creditFilter(c);
     // `unmatched=true` (the CLI's older flag) lists credits still without an order.
     const states =
       c.req.query('unmatched') === 'true'
         ? (['waiting', 'conflict'] as const)
         : statesParam(c.req.query('state'));
-    const rows: Record<string, unknown>[] = [];
-    const creditStates = states.filter(
-      (s): s is 'matched' | 'waiting' | 'conflict' => s !== 'unparsed' && s !== 'ignored',
-    );
-    if (creditStates.length > 0) rows.push(...(await listCredits(db, creditStates, filter)));
-    for (const outcome of ['unparsed', 'ignored'] as const) {
-      if (states.includes(outcome)) rows.push(...(await listTexts(db, outcome, filter)));
+    const filter = creditFilter(c, states);
+    if (filter.before && !(await cursorExists(db, filter.before))) {
+      throw invalidField('before', 'no such row: pass the cursor of the last row of the previous page');
     }
-    const page = rows
-      .sort(
-        (a, b) =>
-          Number(b.created_at instanceof Date ? b.created_at.getTime() : 0) -
-          Number(a.created_at instanceof Date ? a.created_at.getTime() : 0),
-      )
-      .slice(0, filter.limit)
-      .map(({ seq: _seq, ...row }) =>
-        // Texts carry the parser's partial reading, which prefills the console's fix form.
-        typeof row.body === 'string' ? { ...row, reading: textReading(row.body) } : row,
-      );
-    return c.json(ok(page));
+    return c.json(ok(await listCreditsAndTexts(db, states, filter)));
   });
 
   app.post('/credits/texts/:id/fix', async (c) => {
@@ -270,7 +260,7 @@ function unwrap<T>(result: ManualResult<T>): T {
   throw new AppError(result.code, result.details);
 }
 
-function creditFilter(c: Context): CreditFilter {
+function creditFilter(c: Context, states: readonly CreditState[]): CreditFilter {
   const date = (name: string) => {
     const text = c.req.query(name);
     if (text === undefined || text === '') return undefined;
@@ -278,14 +268,21 @@ function creditFilter(c: Context): CreditFilter {
     if (Number.isNaN(at.getTime())) throw invalidField(name, 'must be an ISO 8601 date');
     return at;
   };
-  const before = c.req.query('before');
+  const before = c.req.query('before') ?? '';
+  const cursor = before === '' ? undefined : readCursor(before, states);
+  if (before !== '' && !cursor) {
+    throw invalidField(
+      'before',
+      "must be a row's cursor (credit:<id> or text:<id>; a bare id only when credits or texts are listed alone)",
+    );
+  }
   return {
     merchantUid: c.req.query('merchant_uid') ?? '',
     sourceId: c.req.query('source_id') ?? '',
     utr: (c.req.query('utr') ?? '').replace(/\s+/g, ''),
     from: date('from'),
     to: date('to'),
-    before: before === undefined || before === '' ? undefined : idParam(before, 'before'),
+    before: cursor,
     limit: limitParam(c.req.query('limit')),
   };
 }

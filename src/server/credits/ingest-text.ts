@@ -128,15 +128,13 @@ export async function postSourceCredit(
   return posted;
 }
 
-/** Marks a new credit with its source and, when it waits for a reason other than no claim, why. */
+/** Ties a new credit to its source (postCredit has recorded why it waits, when it cannot match). */
 export async function tieToSource(tx: Queryable, posted: PostCreditResult, sourceId: string | null) {
-  if (posted.kind === 'duplicate' || posted.kind === 'conflict') return;
-  const reason =
-    posted.kind === 'waiting' && !/no order has claimed/.test(posted.reason) ? posted.reason : '';
-  await tx.query(
-    `UPDATE bank_credits SET source_id = COALESCE(source_id, $2), unmatched_reason = $3 WHERE id = $1`,
-    [posted.credit.id, sourceId, reason],
-  );
+  if (posted.kind === 'duplicate' || posted.kind === 'conflict' || sourceId === null) return;
+  await tx.query('UPDATE bank_credits SET source_id = COALESCE(source_id, $2) WHERE id = $1', [
+    posted.credit.id,
+    sourceId,
+  ]);
 }
 
 export function outcomeOf(posted: PostCreditResult): Omit<IngestResult, 'rawTextId'> {

@@ -71,11 +71,12 @@ export async function postCredit(db: Db, input: NewCredit, now: Date): Promise<P
       await tx.query('DELETE FROM utr_claims WHERE utr = $1', [input.utr]);
       const rightful = await settleEarlierLoser(tx, inserted, holder.payment_uid, now);
       return (
-        rightful ?? {
-          kind: 'waiting',
-          credit: inserted,
-          reason: "paid to another account than the claiming order's; that claim was released",
-        }
+        rightful ??
+        (await waitWithReason(
+          tx,
+          inserted,
+          "paid to another account than the claiming order's; that claim was released",
+        ))
       );
     }
     const order = await lockOrder(tx, claim.payment_uid);
@@ -87,13 +88,27 @@ export async function postCredit(db: Db, input: NewCredit, now: Date): Promise<P
 async function settle(tx: Queryable, order: Order, credit: BankCredit, now: Date): Promise<PostCreditResult> {
   const settled = await settleWithCredit(tx, order, credit, now);
   if (settled.kind === 'unmatched' || settled.kind === 'wrong_payee')
-    return { kind: 'waiting', credit, reason: settled.reason };
+    return waitWithReason(tx, credit, settled.reason);
   return {
     kind: 'matched',
     credit: { ...credit, payment_uid: order.payment_uid, matched_at: now },
     order: settled.order,
     outcome: settled.kind,
   };
+}
+
+/**
+ * A claimed credit that cannot settle its claim (another account's, the order final, no payee
+ * while several merchants collect) keeps the reason, whatever its source, so the operators' list
+ * shows it among the conflicts (credits/credit-list.ts).
+ */
+async function waitWithReason(
+  tx: Queryable,
+  credit: BankCredit,
+  reason: string,
+): Promise<PostCreditResult & { kind: 'waiting' }> {
+  await tx.query('UPDATE bank_credits SET unmatched_reason = $2 WHERE id = $1', [credit.id, reason]);
+  return { kind: 'waiting', credit, reason };
 }
 
 /**

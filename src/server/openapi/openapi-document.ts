@@ -204,12 +204,12 @@ export function openApiDocument(baseUrl: string) {
       '/operator/api/credits': {
         get: {
           summary:
-            'Credits by state (matched, waiting, conflict, unparsed, ignored); filters merchant_uid, source_id, utr, from, to; paging limit, before',
+            'Credits by state (matched, waiting, conflict, unparsed, ignored); filters merchant_uid, source_id, utr, from, to; paging limit, before (the cursor of the last row of the previous page)',
           security: operator,
           responses: {
             '200': {
               description:
-                "Credits and texts, newest first; each text carries `reading`, the bank-text parser's partial reading (amount, utr, credited_at, payer_name; null where not found)",
+                "Credits and texts in one order, newest first; each row carries its `cursor` (credit:<id> or text:<id>), a conflict its `reason`; each text carries `reading`, the bank-text parser's partial reading (amount, utr, credited_at, payer_name; null where not found)",
             },
             default: errorResponse,
           },

@@ -15,7 +15,7 @@ import { type PostCreditResult, postCredit } from '../../lifecycle/post-credit.j
 import { lockUtrs } from '../../lifecycle/settle-credit.js';
 import type { Db, Queryable } from '../../store/db.js';
 import type { CreditSource } from '../credit-source-store.js';
-import { postSourceCredit, tieToSource } from '../ingest-text.js';
+import { postSourceCredit } from '../ingest-text.js';
 import { withinTransaction } from '../within-transaction.js';
 import type { StatementCredit, StatementLine } from './statement-line.js';
 
@@ -113,13 +113,11 @@ async function postStatementCredit(
     payer: credit.payerName,
   };
   if (source) return postSourceCredit(tx, db, source, parsed, 'statement', now);
-  const posted = await postCredit(
+  return postCredit(
     withinTransaction(db, tx),
     { ...parsed, payee, payerName: credit.payerName, source: 'statement' },
     now,
   );
-  await tieToSource(tx, posted, null);
-  return posted;
 }
 
 function reportOf(posted: PostCreditResult): Record<string, unknown> & { outcome: string } {
