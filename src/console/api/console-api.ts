@@ -1,4 +1,20 @@
 import ky, { type KyInstance } from 'ky';
+import type * as z from 'zod/mini';
+import {
+  type LedgerLine,
+  LedgerLinesSchema,
+  type MerchantDetail,
+  MerchantDetailSchema,
+  MerchantListSchema,
+  type MerchantView,
+  MerchantViewSchema,
+  type OrderPage,
+  OrderPageSchema,
+  type TimelineEntry,
+  TimelineSchema,
+  type TodaySummary,
+  TodaySummarySchema,
+} from '../../shared/console-views.js';
 import type { ApiResult } from './api-result.js';
 import type {
   AuditRow,
@@ -7,13 +23,7 @@ import type {
   CreditRow,
   CreditSource,
   IssuedKey,
-  LedgerLine,
-  Merchant,
-  MerchantDetail,
-  OrderPage,
   SessionInfo,
-  TimelineEntry,
-  TodaySummary,
 } from './console-types.js';
 
 export type MerchantInput = Partial<Record<string, string | readonly string[] | null>>;
@@ -33,11 +43,11 @@ export interface ConsoleApi {
   timeline(paymentUid: string): Promise<ApiResult<TimelineEntry[]>>;
   resendCallback(paymentUid: string, note: string): Promise<ApiResult<unknown>>;
   setStatus(paymentUid: string, status: string, reason: string): Promise<ApiResult<ConsoleOrder>>;
-  merchants(): Promise<ApiResult<Merchant[]>>;
+  merchants(): Promise<ApiResult<MerchantView[]>>;
   merchant(uid: string): Promise<ApiResult<MerchantDetail>>;
-  createMerchant(input: MerchantInput): Promise<ApiResult<{ merchant: Merchant } & IssuedKey>>;
-  updateMerchant(uid: string, input: MerchantInput): Promise<ApiResult<Merchant>>;
-  setMerchantEnabled(uid: string, enabled: boolean): Promise<ApiResult<Merchant>>;
+  createMerchant(input: MerchantInput): Promise<ApiResult<{ merchant: MerchantView } & IssuedKey>>;
+  updateMerchant(uid: string, input: MerchantInput): Promise<ApiResult<MerchantView>>;
+  setMerchantEnabled(uid: string, enabled: boolean): Promise<ApiResult<MerchantView>>;
   issueKey(uid: string): Promise<ApiResult<IssuedKey>>;
   revokeKey(uid: string, key: string): Promise<ApiResult<unknown>>;
   blacklist(uid: string): Promise<ApiResult<{ from_name: string; created_at: string }[]>>;
@@ -78,6 +88,9 @@ export function createConsoleApi(options: ConsoleApiOptions): ConsoleApi {
   });
   let csrf = '';
   const call = <T>(method: Method, path: string, json?: unknown) => send<T>(client, method, path, json, csrf);
+  /** A read whose answer is parsed with its shared schema; an answer that does not match is `offline`. */
+  const read = async <S extends z.ZodMiniType>(schema: S, method: Method, path: string, json?: unknown) =>
+    checked(schema, await call<unknown>(method, path, json));
   const op = (path: string) => `operator/api/${path}`;
   const uid = encodeURIComponent;
   const remember = (result: ApiResult<SessionInfo>) => {
@@ -97,25 +110,26 @@ export function createConsoleApi(options: ConsoleApiOptions): ConsoleApi {
       csrf = '';
       return result;
     },
-    today: () => call('get', op('summary/today')),
+    today: () => read(TodaySummarySchema, 'get', op('summary/today')),
     searchOrders: (query, cursor) => {
       const params = new URLSearchParams();
       for (const [name, value] of Object.entries(query)) if (value) params.set(name, value);
       if (cursor) params.set('cursor', cursor);
-      return call('get', op(`order-search?${params}`));
+      return read(OrderPageSchema, 'get', op(`order-search?${params}`));
     },
     order: (paymentUid) => call('get', op(`orders/${uid(paymentUid)}`)),
-    timeline: (paymentUid) => call('get', op(`orders/${uid(paymentUid)}/timeline`)),
+    timeline: (paymentUid) => read(TimelineSchema, 'get', op(`orders/${uid(paymentUid)}/timeline`)),
     resendCallback: (paymentUid, note) =>
       call('post', op(`orders/${uid(paymentUid)}/callbacks/resend`), { note }),
     setStatus: (paymentUid, status, reason) =>
       call('post', op(`orders/${uid(paymentUid)}/status`), { status, ...(reason ? { reason } : {}) }),
-    merchants: () => call('get', op('merchants')),
-    merchant: (merchantUid) => call('get', op(`merchants/${uid(merchantUid)}`)),
+    merchants: () => read(MerchantListSchema, 'get', op('merchants')),
+    merchant: (merchantUid) => read(MerchantDetailSchema, 'get', op(`merchants/${uid(merchantUid)}`)),
     createMerchant: (input) => call('post', op('merchants'), input),
-    updateMerchant: (merchantUid, input) => call('patch', op(`merchants/${uid(merchantUid)}`), input),
+    updateMerchant: (merchantUid, input) =>
+      read(MerchantViewSchema, 'patch', op(`merchants/${uid(merchantUid)}`), input),
     setMerchantEnabled: (merchantUid, enabled) =>
-      call('post', op(`merchants/${uid(merchantUid)}/${enabled ? 'enable' : 'disable'}`)),
+      read(MerchantViewSchema, 'post', op(`merchants/${uid(merchantUid)}/${enabled ? 'enable' : 'disable'}`)),
     issueKey: (merchantUid) => call('post', op(`merchants/${uid(merchantUid)}/keys`)),
     revokeKey: (merchantUid, key) => call('delete', op(`merchants/${uid(merchantUid)}/keys/${uid(key)}`)),
     blacklist: (merchantUid) => call('get', op(`merchants/${uid(merchantUid)}/blacklist`)),
@@ -123,7 +137,8 @@ export function createConsoleApi(options: ConsoleApiOptions): ConsoleApi {
       call('post', op(`merchants/${uid(merchantUid)}/blacklist`), { from_name: fromName }),
     removeFromBlacklist: (merchantUid, fromName) =>
       call('delete', op(`merchants/${uid(merchantUid)}/blacklist/${uid(fromName)}`)),
-    ledger: (merchantUid) => call('get', op(`merchants/${uid(merchantUid)}/ledger?limit=20`)),
+    ledger: (merchantUid) =>
+      read(LedgerLinesSchema, 'get', op(`merchants/${uid(merchantUid)}/ledger?limit=20`)),
     credits: (state, before) =>
       call(
         'get',
@@ -173,4 +188,10 @@ async function send<T>(
     code: typeof error.error === 'string' ? error.error : `http_${response.status}`,
     details: typeof error.details === 'string' ? error.details : '',
   };
+}
+
+function checked<S extends z.ZodMiniType>(schema: S, result: ApiResult<unknown>): ApiResult<z.infer<S>> {
+  if (result.kind !== 'ok') return result;
+  const parsed = schema.safeParse(result.data);
+  return parsed.success ? { kind: 'ok', data: parsed.data } : { kind: 'offline' };
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { CreditRow, OrderRow } from '../api/console-types.js';
+import type { OrderListRow } from '../../shared/console-views.js';
+import type { CreditRow } from '../api/console-types.js';
 import { useAppDeps } from '../app-deps.js';
 import { useAction } from '../hooks/use-action.js';
 import { creditAmount } from '../lib/credit-amount.js';
@@ -16,7 +17,7 @@ export interface MatchDialogProps {
 export function MatchDialog({ credit, onDone, onCancel }: MatchDialogProps) {
   const { api } = useAppDeps();
   const [query, setQuery] = useState(credit.payer_name ?? '');
-  const [found, setFound] = useState<readonly OrderRow[] | undefined>(undefined);
+  const [found, setFound] = useState<readonly OrderListRow[] | undefined>(undefined);
   const [chosen, setChosen] = useState('');
   const [note, setNote] = useState('');
   const [missing, setMissing] = useState('');

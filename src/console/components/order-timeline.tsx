@@ -1,4 +1,4 @@
-import type { TimelineEntry } from '../api/console-types.js';
+import type { TimelineEntry } from '../../shared/console-views.js';
 import { formatIst } from '../lib/format-ist.js';
 import { timelineText } from '../lib/timeline-text.js';
 

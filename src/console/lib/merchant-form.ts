@@ -1,4 +1,4 @@
-import type { Merchant } from '../api/console-types.js';
+import type { MerchantView } from '../../shared/console-views.js';
 
 /** The editable fields of a merchant, in the form's order, with their labels. */
 export const MERCHANT_FIELDS = [
@@ -25,7 +25,7 @@ const PROFILE_FIELDS: readonly string[] = ['support_contact', 'upi_mc', 'upi_pur
 export type MerchantFieldName = (typeof MERCHANT_FIELDS)[number]['name'];
 export type MerchantDraft = Record<MerchantFieldName, string>;
 
-export function draftOf(merchant: Merchant | undefined): MerchantDraft {
+export function draftOf(merchant: MerchantView | undefined): MerchantDraft {
   const draft = {} as MerchantDraft;
   for (const field of MERCHANT_FIELDS) {
     const value = merchant?.[field.name];

@@ -1,4 +1,4 @@
-import type { TimelineEntry } from '../api/console-types.js';
+import type { TimelineEntry } from '../../shared/console-views.js';
 import { formatInr } from './format-inr.js';
 
 export interface TimelineText {

@@ -1,4 +1,4 @@
-import type { TodaySummary } from '../api/console-types.js';
+import type { TodaySummary } from '../../shared/console-views.js';
 import { sumAmounts } from './format-inr.js';
 
 /** The four columns of the Today table and the stored statuses each one gathers. */

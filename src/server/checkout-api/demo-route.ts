@@ -14,7 +14,7 @@ import { parseCreateOrder } from '../gateway/order-request.js';
 import { clientIp } from '../http/client-ip.js';
 import { type RateLimit, RateLimiter } from '../http/rate-limiter.js';
 import { DEMO_SHOP } from '../merchants/demo-merchant.js';
-import type { Merchant } from '../merchants/merchant.js';
+import { findActiveMerchantWithKey } from '../merchants/merchant-store.js';
 import { paymentUrl } from '../orders/order-views.js';
 
 /** Each demo visit creates an order: a handful per client, then one every 5 s. */
@@ -35,13 +35,7 @@ export function demoRoutes(deps: AppDeps, limit: RateLimit = DEMO_LIMIT): Hono {
         headers: { 'Retry-After': String(decision.retryAfterSeconds) },
       });
     }
-    const [demo] = await deps.db.query<Merchant & { readonly api_key: string }>(
-      `SELECT k.key AS api_key, m.* FROM merchants m
-       JOIN api_keys k ON k.merchant_uid = m.uid AND k.status = 'active'
-       WHERE m.upi_vpa = $1 AND m.status = 'active'
-       ORDER BY m.created_at, k.created_at LIMIT 1`,
-      [DEMO_SHOP.upi_vpa ?? ''],
-    );
+    const demo = await findActiveMerchantWithKey(deps.db, DEMO_SHOP.upi_vpa ?? '');
     if (!demo)
       throw notFound('GET /demo: no demo merchant (DEMO_MERCHANT=false or a store that had merchants)');
     const { api_key: apiKey, ...merchant } = demo;

@@ -5,11 +5,13 @@
  * page costs the same at any depth. Each search term has its own index (migration 7).
  */
 import { z } from 'zod';
+import type { OrderListRow, OrderPage } from '../../shared/console-views.js';
 import { formatAmount, parseAmount } from '../../shared/money.js';
 import { PAYMENT_STATUSES } from '../../shared/order-status.js';
 import { invalidField } from '../errors.js';
-import type { Order } from '../orders/order.js';
+import { type Order, OrderRow } from '../orders/order.js';
 import type { Queryable, SqlParam } from '../store/db.js';
+import { queryRows } from '../store/rows.js';
 
 /** The statuses an order row can hold (the interface lists `none` too, but no order is ever in it). */
 const STATUSES = PAYMENT_STATUSES.filter((status) => status !== 'none');
@@ -65,29 +67,6 @@ export function readOrderSearch(query: Record<string, string>): OrderSearch {
   return parsed.data;
 }
 
-export interface OrderRow {
-  readonly payment_uid: string;
-  readonly merchant_uid: string;
-  readonly merchant_name: string;
-  readonly merchant_order_id: string;
-  readonly kind: 'income' | 'expense';
-  readonly payterm: string;
-  readonly amount: string;
-  readonly final_amount: string;
-  readonly status: string;
-  readonly payer_name: string;
-  readonly payee_name: string;
-  readonly utr: string | null;
-  readonly notify_status: string;
-  readonly created_at: string;
-}
-
-export interface OrderPage {
-  readonly orders: OrderRow[];
-  /** The cursor of the next (older) page, or null on the last page. */
-  readonly next_cursor: string | null;
-}
-
 export async function searchOrders(db: Queryable, search: OrderSearch): Promise<OrderPage> {
   const params: SqlParam[] = [];
   const param = (value: SqlParam) => {
@@ -127,7 +106,9 @@ export async function searchOrders(db: Queryable, search: OrderSearch): Promise<
     }
     where.push(`o.payment_uid IN (${matches.join(' UNION ')})`);
   }
-  const rows = await db.query<Order & { merchant_name: string }>(
+  const rows = await queryRows(
+    db,
+    OrderRow.extend({ merchant_name: z.string() }),
     `SELECT o.*, m.name AS merchant_name FROM orders o JOIN merchants m ON m.uid = o.merchant_uid
      ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
      ORDER BY o.created_at DESC, o.payment_uid DESC LIMIT ${param(search.limit + 1)}`,
@@ -136,7 +117,7 @@ export async function searchOrders(db: Queryable, search: OrderSearch): Promise<
   const page = rows.slice(0, search.limit);
   const last = page.at(-1);
   return {
-    orders: page.map(orderRow),
+    orders: page.map(listRow),
     next_cursor:
       rows.length > search.limit && last
         ? encodeCursor({ createdAt: new Date(last.created_at).toISOString(), paymentUid: last.payment_uid })
@@ -144,7 +125,7 @@ export async function searchOrders(db: Queryable, search: OrderSearch): Promise<
   };
 }
 
-function orderRow(order: Order & { merchant_name: string }): OrderRow {
+function listRow(order: Order & { merchant_name: string }): OrderListRow {
   return {
     payment_uid: order.payment_uid,
     merchant_uid: order.merchant_uid,

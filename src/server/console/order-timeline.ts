@@ -2,52 +2,10 @@
  * An order's whole story in time order: creation, status changes, UTR claims (with the client
  * address), bank credits, ledger postings with their entries, callbacks and every attempt.
  */
+import type { TimelineEntry } from '../../shared/console-views.js';
 import { formatAmount } from '../../shared/money.js';
 import type { Order } from '../orders/order.js';
 import type { Queryable } from '../store/db.js';
-
-export type TimelineEntry =
-  | { kind: 'created'; at: string; amount: string; payterm: string; client_ip: string; user_agent: string }
-  | {
-      kind: 'status';
-      at: string;
-      seq: number;
-      from: string | null;
-      to: string;
-      cause: string;
-      detail: string;
-    }
-  | { kind: 'claim'; at: string; utr: string; client_ip: string }
-  | {
-      kind: 'credit';
-      at: string;
-      utr: string;
-      amount: string;
-      payer_name: string;
-      source: string;
-      matched: boolean;
-    }
-  | { kind: 'ledger'; at: string; event: string; entries: { account: string; amount: string }[] }
-  | {
-      kind: 'callback';
-      at: string;
-      outbox_id: number;
-      payment_status: string;
-      state: string;
-      attempts: number;
-      last_error: string;
-    }
-  | {
-      kind: 'attempt';
-      at: string;
-      outbox_id: number;
-      attempt: number;
-      payment_status: string;
-      http_status: number | null;
-      latency_ms: number;
-      response_snippet: string;
-      error: string;
-    };
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 const ORDER: Record<TimelineEntry['kind'], number> = {

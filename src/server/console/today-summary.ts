@@ -3,6 +3,7 @@
  * and status, with count and amount; bank credits received today and how many matched; credits
  * waiting for an order; orders per merchant whose callback failed for good or is being retried after a failure.
  */
+import type { TodaySummary } from '../../shared/console-views.js';
 import { formatAmount } from '../../shared/money.js';
 import type { Queryable } from '../store/db.js';
 
@@ -12,13 +13,6 @@ const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
 export function startOfIstDay(now: Date): Date {
   const shifted = now.getTime() + IST_OFFSET_MS;
   return new Date(shifted - (shifted % 86_400_000) - IST_OFFSET_MS);
-}
-
-export interface TodaySummary {
-  readonly since: string;
-  readonly orders: { kind: string; status: string; count: number; amount: string }[];
-  readonly credits: { received: number; matched: number; waiting: number };
-  readonly failing_callbacks: { merchant_uid: string; merchant_name: string; count: number }[];
 }
 
 export async function todaySummary(db: Queryable, now: Date): Promise<TodaySummary> {

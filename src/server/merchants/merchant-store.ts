@@ -1,7 +1,7 @@
 /** SQL for merchants, their API keys and blacklists. */
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import type { Queryable } from '../store/db.js';
+import type { Queryable, SqlParam } from '../store/db.js';
 import { queryRow, queryRows } from '../store/rows.js';
 import { type ApiKeyRecord, ApiKeyRow, type Merchant, MerchantRow } from './merchant.js';
 
@@ -183,6 +183,50 @@ export async function secretForKey(
 export async function findMerchant(tx: Queryable, uid: string): Promise<Merchant | undefined> {
   const merchant = await queryRow(tx, MerchantRow, 'SELECT * FROM merchants WHERE uid = $1', [uid]);
   return merchant;
+}
+
+/** The merchant, its row locked until the transaction ends (settings are read, checked and written). */
+export async function lockMerchant(tx: Queryable, uid: string): Promise<Merchant | undefined> {
+  return queryRow(tx, MerchantRow, 'SELECT * FROM merchants WHERE uid = $1 FOR UPDATE', [uid]);
+}
+
+/**
+ * Writes the given columns (names from the caller's validated schema, never from input) and
+ * `updated_at`; answers the updated merchant, or undefined when there is none.
+ */
+export async function updateMerchantColumns(
+  tx: Queryable,
+  uid: string,
+  columns: Readonly<Record<string, SqlParam>>,
+  now: Date,
+): Promise<Merchant | undefined> {
+  const params: SqlParam[] = [uid];
+  const sets = Object.entries({ ...columns, updated_at: now }).map(([column, value]) => {
+    params.push(value);
+    return `${column} = $${params.length}`;
+  });
+  return queryRow(
+    tx,
+    MerchantRow,
+    `UPDATE merchants SET ${sets.join(', ')} WHERE uid = $1 RETURNING *`,
+    params,
+  );
+}
+
+/** The oldest active merchant collecting to this UPI address, with its oldest active key. */
+export async function findActiveMerchantWithKey(
+  tx: Queryable,
+  upiVpa: string,
+): Promise<(Merchant & { readonly api_key: string }) | undefined> {
+  return queryRow(
+    tx,
+    MerchantRow.extend({ api_key: z.string() }),
+    `SELECT k.key AS api_key, m.* FROM merchants m
+     JOIN api_keys k ON k.merchant_uid = m.uid AND k.status = 'active'
+     WHERE m.upi_vpa = $1 AND m.status = 'active'
+     ORDER BY m.created_at, k.created_at LIMIT 1`,
+    [upiVpa],
+  );
 }
 
 export async function listMerchants(tx: Queryable): Promise<Merchant[]> {

@@ -4,10 +4,11 @@
  * update (PATCH /operator/api/merchants/{uid}); the blacklist and the most recent ledger entries of
  * the merchant's accounts, as the console shows them.
  */
+import type { LedgerLine } from '../../shared/console-views.js';
 import { formatAmount, parseAmount } from '../../shared/money.js';
 import { invalidField } from '../errors.js';
 import type { Merchant } from '../merchants/merchant.js';
-import { availableAccount, heldAccount } from '../merchants/merchant-store.js';
+import { availableAccount, heldAccount, updateMerchantColumns } from '../merchants/merchant-store.js';
 import type { Queryable, SqlParam } from '../store/db.js';
 import { CreateMerchantSchema } from './operator-schemas.js';
 
@@ -26,12 +27,7 @@ export async function updateMerchant(
   input: UpdateMerchant,
   now: Date,
 ): Promise<Merchant | undefined> {
-  const sets: string[] = [];
-  const params: SqlParam[] = [current.uid];
-  const set = (column: string, value: SqlParam) => {
-    params.push(value);
-    sets.push(`${column} = $${params.length}`);
-  };
+  const columns: Record<string, SqlParam> = {};
   const limits: Record<(typeof AMOUNTS)[number], number> = {
     upi_min: current.upi_min,
     upi_max: current.upi_max,
@@ -44,20 +40,15 @@ export async function updateMerchant(
       const paise = parseAmount(String(value));
       if (paise === undefined) throw invalidField(column, 'must be greater than 0');
       limits[column as (typeof AMOUNTS)[number]] = paise;
-      set(column, paise);
+      columns[column] = paise;
     } else {
-      set(column, value as SqlParam);
+      columns[column] = value as SqlParam;
     }
   }
   if (limits.upi_min > limits.upi_max) throw invalidField('upi_min', 'must not be above upi_max');
   if (limits.imps_min > limits.imps_max) throw invalidField('imps_min', 'must not be above imps_max');
-  if (sets.length === 0) return current;
-  set('updated_at', now);
-  const rows = await tx.query<Merchant>(
-    `UPDATE merchants SET ${sets.join(', ')} WHERE uid = $1 RETURNING *`,
-    params,
-  );
-  return rows[0];
+  if (Object.keys(columns).length === 0) return current;
+  return updateMerchantColumns(tx, current.uid, columns, now);
 }
 
 export async function listBlacklist(db: Queryable, merchantUid: string) {
@@ -67,7 +58,11 @@ export async function listBlacklist(db: Queryable, merchantUid: string) {
   );
 }
 
-export async function recentLedgerEntries(db: Queryable, merchantUid: string, limit: number) {
+export async function recentLedgerEntries(
+  db: Queryable,
+  merchantUid: string,
+  limit: number,
+): Promise<LedgerLine[]> {
   const rows = await db.query<{
     id: number;
     account_id: string;

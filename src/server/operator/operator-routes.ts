@@ -20,6 +20,7 @@ import { type PostCreditResult, postCredit } from '../lifecycle/post-credit.js';
 import { canTransition, pathTo, type StoredStatus } from '../lifecycle/transitions.js';
 import type { Merchant } from '../merchants/merchant.js';
 import * as merchants from '../merchants/merchant-store.js';
+import { merchantDetail, merchantView } from '../merchants/merchant-view.js';
 import { type Order, OrderRow } from '../orders/order.js';
 import { findOrder, lockOrder } from '../orders/order-store.js';
 import { queryView } from '../orders/order-views.js';
@@ -87,19 +88,13 @@ export function operatorRoutes(deps: AppDeps): Hono {
       merchants.listKeys(db, merchant.uid),
       balanceOf(db, merchant.uid),
     ]);
-    return success(c, {
-      ...merchantView(merchant),
-      keys,
-      balance: { inr: formatAmount(balance.available), inr_held: formatAmount(balance.held) },
-    });
+    return success(c, merchantDetail(merchant, keys, balance));
   });
 
   app.patch('/merchants/:uid', async (c) => {
     const input = await parseJson(c, UpdateMerchantSchema);
     const merchant = await db.transaction(async (tx) => {
-      const [current] = await tx.query<Merchant>('SELECT * FROM merchants WHERE uid = $1 FOR UPDATE', [
-        c.req.param('uid'),
-      ]);
+      const current = await merchants.lockMerchant(tx, c.req.param('uid'));
       if (!current) throw notFound('merchant_uid: no such merchant');
       return updateMerchant(tx, current, input, clock.now());
     });
@@ -285,16 +280,6 @@ function operatorFailCode(to: StoredStatus): { failCode?: PayerReasonCode } {
   if (to === 'reject') return { failCode: 'operator_rejected' };
   if (to === 'refund') return { failCode: 'refunded' };
   return {};
-}
-
-function merchantView(merchant: Merchant) {
-  return {
-    ...merchant,
-    upi_min: formatAmount(merchant.upi_min),
-    upi_max: formatAmount(merchant.upi_max),
-    imps_min: formatAmount(merchant.imps_min),
-    imps_max: formatAmount(merchant.imps_max),
-  };
 }
 
 function creditOutcome(result: PostCreditResult) {

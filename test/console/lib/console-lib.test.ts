@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ConsoleOrder, TimelineEntry } from '../../../src/console/api/console-types.js';
+import type { ConsoleOrder } from '../../../src/console/api/console-types.js';
 import { formatCount, formatInr, groupIndian, sumAmounts } from '../../../src/console/lib/format-inr.js';
 import { formatIst, istDay, istDayEnd, istDayStart } from '../../../src/console/lib/format-ist.js';
 import { draftOf, merchantBody } from '../../../src/console/lib/merchant-form.js';
@@ -7,6 +7,7 @@ import { orderActions } from '../../../src/console/lib/order-actions.js';
 import { ordersHref, parseRoute } from '../../../src/console/lib/route.js';
 import { timelineText } from '../../../src/console/lib/timeline-text.js';
 import { matchRate, todayRows } from '../../../src/console/lib/today-figures.js';
+import type { TimelineEntry } from '../../../src/shared/console-views.js';
 import { sampleMerchant } from '../support/samples.js';
 
 describe('Indian number formatting', () => {

@@ -1,4 +1,4 @@
-import type { MerchantDetail, OrderRow, TodaySummary } from '../../../src/console/api/console-types.js';
+import type { MerchantDetail, OrderListRow, TodaySummary } from '../../../src/shared/console-views.js';
 
 export const sampleMerchant: MerchantDetail = {
   uid: 'M100',
@@ -16,7 +16,11 @@ export const sampleMerchant: MerchantDetail = {
   imps_max: '500000.00',
   embed_origins: [],
   brand_color: '#0a7d5a',
+  upi_mc: '',
+  upi_purpose: '',
+  support_contact: '',
   created_at: '2026-03-01T10:00:00Z',
+  updated_at: '2026-03-01T10:00:00Z',
   keys: [{ key: 'ak_first', status: 'active', created_at: '2026-03-01T10:00:00Z', revoked_at: null }],
   balance: { inr: '123456.00', inr_held: '0.00' },
 };
@@ -28,7 +32,7 @@ export const sampleSummary: TodaySummary = {
   failing_callbacks: [{ merchant_uid: 'M100', merchant_name: 'Chai Point', count: 3 }],
 };
 
-export function orderRow(n: number): OrderRow {
+export function orderRow(n: number): OrderListRow {
   return {
     payment_uid: `pay_${n}`,
     merchant_uid: 'M100',

@@ -1,0 +1,161 @@
+/**
+ * What the operator API answers for the console's lists and screens: the Today figures, a page of
+ * the order search, an order's timeline, a merchant and its ledger lines. The service's answers are
+ * typed by these schemas, and the console parses every answer with them, so the two cannot drift.
+ * Written with `zod/mini`, as payer-order.ts, so the console reads answers without full zod's weight.
+ * Objects strip keys they do not name: an answer may carry more than the console reads.
+ */
+import * as z from 'zod/mini';
+import { TRANSACTION_TYPES } from './order-status.js';
+
+export const TodaySummarySchema = z.object({
+  /** Midnight in India of the day the figures cover, ISO 8601. */
+  since: z.string(),
+  orders: z.array(z.object({ kind: z.string(), status: z.string(), count: z.number(), amount: z.string() })),
+  credits: z.object({ received: z.number(), matched: z.number(), waiting: z.number() }),
+  failing_callbacks: z.array(
+    z.object({ merchant_uid: z.string(), merchant_name: z.string(), count: z.number() }),
+  ),
+});
+export type TodaySummary = z.infer<typeof TodaySummarySchema>;
+
+/** A row of the order search (GET /operator/api/order-search). */
+export const OrderListRowSchema = z.object({
+  payment_uid: z.string(),
+  merchant_uid: z.string(),
+  merchant_name: z.string(),
+  merchant_order_id: z.string(),
+  kind: z.enum(TRANSACTION_TYPES),
+  payterm: z.string(),
+  amount: z.string(),
+  final_amount: z.string(),
+  status: z.string(),
+  payer_name: z.string(),
+  payee_name: z.string(),
+  utr: z.nullable(z.string()),
+  notify_status: z.string(),
+  created_at: z.string(),
+});
+export type OrderListRow = z.infer<typeof OrderListRowSchema>;
+
+export const OrderPageSchema = z.object({
+  orders: z.array(OrderListRowSchema),
+  /** The cursor of the next (older) page, or null on the last page. */
+  next_cursor: z.nullable(z.string()),
+});
+export type OrderPage = z.infer<typeof OrderPageSchema>;
+
+/** One line of an order's story (GET /operator/api/orders/{uid}/timeline), in time order. */
+export const TimelineEntrySchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('created'),
+    at: z.string(),
+    amount: z.string(),
+    payterm: z.string(),
+    client_ip: z.string(),
+    user_agent: z.string(),
+  }),
+  z.object({
+    kind: z.literal('status'),
+    at: z.string(),
+    seq: z.number(),
+    from: z.nullable(z.string()),
+    to: z.string(),
+    cause: z.string(),
+    detail: z.string(),
+  }),
+  z.object({ kind: z.literal('claim'), at: z.string(), utr: z.string(), client_ip: z.string() }),
+  z.object({
+    kind: z.literal('credit'),
+    at: z.string(),
+    utr: z.string(),
+    amount: z.string(),
+    payer_name: z.string(),
+    source: z.string(),
+    matched: z.boolean(),
+  }),
+  z.object({
+    kind: z.literal('ledger'),
+    at: z.string(),
+    event: z.string(),
+    entries: z.array(z.object({ account: z.string(), amount: z.string() })),
+  }),
+  z.object({
+    kind: z.literal('callback'),
+    at: z.string(),
+    outbox_id: z.number(),
+    payment_status: z.string(),
+    state: z.string(),
+    attempts: z.number(),
+    last_error: z.string(),
+  }),
+  z.object({
+    kind: z.literal('attempt'),
+    at: z.string(),
+    outbox_id: z.number(),
+    attempt: z.number(),
+    payment_status: z.string(),
+    http_status: z.nullable(z.number()),
+    latency_ms: z.number(),
+    response_snippet: z.string(),
+    error: z.string(),
+  }),
+]);
+export type TimelineEntry = z.infer<typeof TimelineEntrySchema>;
+export const TimelineSchema = z.array(TimelineEntrySchema);
+
+/** A merchant as the operator API shows it: limits as two-decimal rupee strings, times ISO 8601. */
+export const MerchantViewSchema = z.object({
+  uid: z.string(),
+  name: z.string(),
+  status: z.enum(['active', 'disabled']),
+  upi_vpa: z.string(),
+  upi_payee_name: z.string(),
+  imps_account: z.string(),
+  imps_account_name: z.string(),
+  imps_ifsc: z.string(),
+  imps_bank_name: z.string(),
+  upi_min: z.string(),
+  upi_max: z.string(),
+  imps_min: z.string(),
+  imps_max: z.string(),
+  embed_origins: z.array(z.string()),
+  brand_color: z.nullable(z.string()),
+  /** UPI merchant category code (4 digits), or ''. */
+  upi_mc: z.string(),
+  /** UPI purpose code (2 digits), or ''. */
+  upi_purpose: z.string(),
+  /** Where payers reach the shop's support (e-mail, phone or https URL), or ''. */
+  support_contact: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type MerchantView = z.infer<typeof MerchantViewSchema>;
+export const MerchantListSchema = z.array(MerchantViewSchema);
+
+export const ApiKeyViewSchema = z.object({
+  key: z.string(),
+  status: z.enum(['active', 'revoked']),
+  created_at: z.string(),
+  revoked_at: z.nullable(z.string()),
+});
+export type ApiKeyView = z.infer<typeof ApiKeyViewSchema>;
+
+/** GET /operator/api/merchants/{uid}: the merchant, its keys and its balance in rupees. */
+export const MerchantDetailSchema = z.extend(MerchantViewSchema, {
+  keys: z.array(ApiKeyViewSchema),
+  balance: z.object({ inr: z.string(), inr_held: z.string() }),
+});
+export type MerchantDetail = z.infer<typeof MerchantDetailSchema>;
+
+/** A ledger entry of the merchant's accounts (GET /operator/api/merchants/{uid}/ledger). */
+export const LedgerLineSchema = z.object({
+  id: z.number(),
+  account: z.enum(['available', 'held']),
+  amount: z.string(),
+  payment_uid: z.string(),
+  event: z.string(),
+  created_at: z.string(),
+});
+export type LedgerLine = z.infer<typeof LedgerLineSchema>;
+export const LedgerLinesSchema = z.array(LedgerLineSchema);
