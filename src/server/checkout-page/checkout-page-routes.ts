@@ -11,7 +11,7 @@ import { notFound } from '../errors.js';
 import { renderError } from '../http/envelope.js';
 import { localizedIndexes } from './localize-index.js';
 import { pageHeaders } from './page-headers.js';
-import { type Encoding, listFiles, loadStaticFile, pickEncoding, type StaticFile } from './static-files.js';
+import { IMMUTABLE, listFiles, loadStaticFile, type StaticFile, sendStaticFile } from './static-files.js';
 
 export interface CheckoutPageDeps {
   /** Folder with the built page (dist/checkout): index.html and assets/. */
@@ -20,7 +20,6 @@ export interface CheckoutPageDeps {
   readonly embedOrigins: (paymentUid: string) => Promise<readonly string[] | undefined>;
 }
 
-const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Unhashed top-level files (favicon): cached briefly, revalidated after. */
 const SHORT = 'public, max-age=3600';
 const PAYMENT_UID = /^[A-Za-z0-9_.-]{1,128}$/;
@@ -45,7 +44,7 @@ export function checkoutPageRoutes(deps: CheckoutPageDeps): Hono {
     const name = c.req.path.slice('/checkout/'.length);
     const file = files.get(name);
     if (!file) return renderError(c, notFound("no such file in the checkout page's assets"));
-    return send(file, c.req.header('accept-encoding'), 200, { 'Cache-Control': IMMUTABLE });
+    return sendStaticFile(file, c.req.header('accept-encoding'), 200, { 'Cache-Control': IMMUTABLE });
   });
 
   const page = async (paymentUid: string, request: Request) => {
@@ -70,7 +69,7 @@ export function checkoutPageRoutes(deps: CheckoutPageDeps): Hono {
         : []),
       ...(chunk ? [`<${chunk}>; rel=modulepreload`] : []),
     ];
-    return send(
+    return sendStaticFile(
       indexes[locale],
       request.headers.get('accept-encoding') ?? undefined,
       origins === undefined ? 404 : 200,
@@ -86,31 +85,12 @@ export function checkoutPageRoutes(deps: CheckoutPageDeps): Hono {
   app.get('/checkout/:payment_uid', async (c) => {
     const segment = c.req.param('payment_uid');
     const topLevel = files.get(segment);
-    if (topLevel) return send(topLevel, c.req.header('accept-encoding'), 200, { 'Cache-Control': SHORT });
+    if (topLevel)
+      return sendStaticFile(topLevel, c.req.header('accept-encoding'), 200, { 'Cache-Control': SHORT });
     return page(segment, c.req.raw);
   });
   app.get('/checkout', (c) => page('', c.req.raw));
   app.get('/checkout/', (c) => page('', c.req.raw));
 
   return app;
-}
-
-function send(
-  file: StaticFile,
-  acceptEncoding: string | undefined,
-  status: number,
-  headers: Record<string, string>,
-): Response {
-  const encoding: Encoding = pickEncoding(acceptEncoding, file.compressible);
-  const body = file.body(encoding);
-  const out = new Headers({
-    'Content-Type': file.contentType,
-    'X-Content-Type-Options': 'nosniff',
-    'Cross-Origin-Resource-Policy': 'same-origin',
-    ...headers,
-    'Content-Length': String(body.byteLength),
-  });
-  if (file.compressible && !out.has('Vary')) out.set('Vary', 'Accept-Encoding');
-  if (encoding !== 'identity') out.set('Content-Encoding', encoding);
-  return new Response(body, { status, headers: out });
 }

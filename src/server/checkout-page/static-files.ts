@@ -1,5 +1,5 @@
 /**
- * The built checkout page's files, found once at start. Only files present in dist at start can
+ * The built pages' files (the checkout page, the operator console), found once at start. Only files present in dist at start can
  * be served (lookups are by exact name in that list), so no request path can reach outside it.
  * Answers are compressed: a precompressed `.br`/`.gz` beside the file wins, else compressed
  * once on first use and kept in memory (the files are small and immutable).
@@ -99,4 +99,28 @@ export function pickEncoding(acceptEncoding: string | undefined, compressible: b
   if (ok('br')) return 'br';
   if (ok('gzip')) return 'gzip';
   return 'identity';
+}
+
+/** Hashed assets: their names change with their content, so they are cached for a year. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** Answers with the file in the best encoding the client accepts, with the given headers. */
+export function sendStaticFile(
+  file: StaticFile,
+  acceptEncoding: string | undefined,
+  status: number,
+  headers: Readonly<Record<string, string>>,
+): Response {
+  const encoding: Encoding = pickEncoding(acceptEncoding, file.compressible);
+  const body = file.body(encoding);
+  const out = new Headers({
+    'Content-Type': file.contentType,
+    'X-Content-Type-Options': 'nosniff',
+    'Cross-Origin-Resource-Policy': 'same-origin',
+    ...headers,
+    'Content-Length': String(body.byteLength),
+  });
+  if (file.compressible && !out.has('Vary')) out.set('Vary', 'Accept-Encoding');
+  if (encoding !== 'identity') out.set('Content-Encoding', encoding);
+  return new Response(body, { status, headers: out });
 }

@@ -7,16 +7,14 @@
 import { join } from 'node:path';
 import { Hono } from 'hono';
 import {
-  type Encoding,
+  IMMUTABLE,
   listFiles,
   loadStaticFile,
-  pickEncoding,
   type StaticFile,
+  sendStaticFile,
 } from '../checkout-page/static-files.js';
 import { notFound } from '../errors.js';
 import { renderError } from '../http/envelope.js';
-
-const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 export const CONSOLE_CSP = [
   "default-src 'none'",
@@ -49,28 +47,9 @@ export function consolePageRoutes(distDir: string): Hono {
   app.get('/console/assets/*', (c) => {
     const file = files.get(c.req.path.slice('/console/'.length));
     if (!file) return renderError(c, notFound("no such file in the console's assets"));
-    return send(file, c.req.header('accept-encoding'), { 'Cache-Control': IMMUTABLE });
+    return sendStaticFile(file, c.req.header('accept-encoding'), 200, { 'Cache-Control': IMMUTABLE });
   });
   app.get('/console', (c) => c.redirect('/console/', 301));
-  app.get('/console/', (c) => send(index, c.req.header('accept-encoding'), PAGE_HEADERS));
+  app.get('/console/', (c) => sendStaticFile(index, c.req.header('accept-encoding'), 200, PAGE_HEADERS));
   return app;
-}
-
-function send(
-  file: StaticFile,
-  acceptEncoding: string | undefined,
-  headers: Readonly<Record<string, string>>,
-): Response {
-  const encoding: Encoding = pickEncoding(acceptEncoding, file.compressible);
-  const body = file.body(encoding);
-  const out = new Headers({
-    'Content-Type': file.contentType,
-    'X-Content-Type-Options': 'nosniff',
-    'Cross-Origin-Resource-Policy': 'same-origin',
-    ...headers,
-    'Content-Length': String(body.byteLength),
-  });
-  if (file.compressible) out.set('Vary', 'Accept-Encoding');
-  if (encoding !== 'identity') out.set('Content-Encoding', encoding);
-  return new Response(body, { status: 200, headers: out });
 }
