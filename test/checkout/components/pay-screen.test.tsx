@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { UNDER_LOAD } from '../../support/under-load.js';
 import { FakeApi } from '../support/fake-api.js';
 import { renderApp, settle } from '../support/render-app.js';
 import { impsOrder, sampleOrder } from '../support/sample-order.js';
@@ -118,7 +119,7 @@ describe('pay screen, UPI', () => {
   it('saves the QR as an image named after the order, also on phones', async () => {
     const { saveQrImage } = renderApp(new FakeApi(sampleOrder()), { platform: 'android' });
     const save = await screen.findByRole('button', { name: 'Save QR image' });
-    await vi.waitFor(() => expect(save.hasAttribute('disabled')).toBe(false));
+    await vi.waitFor(() => expect(save.hasAttribute('disabled')).toBe(false), UNDER_LOAD);
     fireEvent.click(save);
     expect(saveQrImage).toHaveBeenCalledTimes(1);
     const [matrix, fileName] = saveQrImage.mock.calls[0] ?? [];
@@ -136,7 +137,7 @@ describe('pay screen, UPI', () => {
     const { saveQrImage } = renderApp(new FakeApi(sampleOrder()), { platform: 'android' });
     saveQrImage.mockResolvedValueOnce('shared').mockResolvedValueOnce('failed');
     const save = await screen.findByRole('button', { name: 'Save QR image' });
-    await vi.waitFor(() => expect(save.hasAttribute('disabled')).toBe(false));
+    await vi.waitFor(() => expect(save.hasAttribute('disabled')).toBe(false), UNDER_LOAD);
     fireEvent.click(save);
     await settle();
     expect(screen.getByText(/QR image shared\./)).toBeTruthy();
