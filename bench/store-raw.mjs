@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /**
- * The store's own ceiling, without HTTP: the order creation's transaction (look up the
- * merchant_order_id, INSERT the order, INSERT its first event) and the payer poll's reads (the
- * order by payment_uid, then its merchant and UTR claims) through src/server/store's Db (from
+ * The store's own ceiling, without HTTP: the order creation's statement (the order and its first
+ * event in one INSERT, src/server/orders/order-store.ts insertOrder) and the payer poll's reads
+ * (the order by payment_uid, then its merchant and UTR claims) through src/server/store's Db (from
  * dist/), `connections` callers at once for `duration` seconds. bench/api.mjs runs it beside the
  * HTTP figures; alone:
  *
@@ -51,7 +51,7 @@ async function timed(connections, duration, fn) {
 /** Raw insert and read rates of one store; `poolSize` PostgreSQL connections (10 per service process). */
 export async function storeRaw(store, { connections = 64, duration = 10, poolSize = 10 } = {}) {
   const { insertMerchant } = await dist('merchants/merchant-store.js');
-  const { findOrder, findOrderByMerchantOrderId, insertOrder } = await dist('orders/order-store.js');
+  const { findOrder, insertOrder } = await dist('orders/order-store.js');
   const { findMerchant } = await dist('merchants/merchant-store.js');
   const { claimsOf } = await dist('lifecycle/claim-utr.js');
   const db = await openStore(store, poolSize);
@@ -66,19 +66,10 @@ export async function storeRaw(store, { connections = 64, duration = 10, poolSiz
     const prefix = `R${Date.now().toString(36)}`;
     const uids = [];
     const insert = await timed(connections, duration, async (n) => {
-      const now = new Date();
-      const merchantOrderId = `${prefix}-${n}`;
-      await db.transaction(async (tx) => {
-        const existing = await findOrderByMerchantOrderId(tx, merchant.uid, merchantOrderId);
-        if (existing) throw new Error('duplicate');
-        const order = await insertOrder(tx, rawOrder(merchant.uid, merchantOrderId, now));
-        await tx.query(
-          `INSERT INTO order_events (payment_uid, seq, from_status, to_status, cause, detail, at)
-           VALUES ($1, 0, NULL, 'pending', 'created', '', $2)`,
-          [order.payment_uid, now],
-        );
-        if (uids.length < 256) uids.push(order.payment_uid);
-      });
+      // The statement order creation runs: the order and its first event in one INSERT.
+      const order = await insertOrder(db, rawOrder(merchant.uid, `${prefix}-${n}`, new Date()));
+      if (!order) throw new Error('duplicate');
+      if (uids.length < 256) uids.push(order.payment_uid);
     });
     const select = await timed(connections, duration, async (n) => {
       const order = await findOrder(db, uids[n % uids.length]);
