@@ -6,7 +6,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
+import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { cpus, freemem, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -210,38 +210,43 @@ export function flag(args, name, fallback) {
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * An operator API call on a connection of its own (node:http, no agent): for bursts of requests
- * after a pause, where a kept-alive connection the service has just closed would fail a request
- * that was never answered.
+ * Operator API calls over a pool of `connections` kept-alive connections made for them (node:http
+ * Agent): for a burst of requests after a pause, where fetch's pool could reuse a connection the
+ * service has just closed, and where one connection per request would overflow the listen queue.
+ * Answers `call(method, path, body)` and `close()`.
  */
-export function operatorOnce(url, method, path, body) {
-  const text = body === undefined ? undefined : JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      `${url}/operator/api${path}`,
-      {
-        method,
-        agent: false,
-        headers: {
-          Authorization: `Bearer ${OPERATOR_TOKEN}`,
-          ...(text === undefined ? {} : { 'Content-Type': 'application/json' }),
+export function operatorPool(url, connections = 64) {
+  const agent = new HttpAgent({ keepAlive: true, maxSockets: connections });
+  const call = (method, path, body) => {
+    const text = body === undefined ? undefined : JSON.stringify(body);
+    return new Promise((resolve, reject) => {
+      const req = httpRequest(
+        `${url}/operator/api${path}`,
+        {
+          method,
+          agent,
+          headers: {
+            Authorization: `Bearer ${OPERATOR_TOKEN}`,
+            ...(text === undefined ? {} : { 'Content-Type': 'application/json' }),
+          },
         },
-      },
-      (res) => {
-        let answer = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk) => {
-          answer += chunk;
-        });
-        res.on('end', () => {
-          if (res.statusCode >= 200 && res.statusCode < 300) resolve(JSON.parse(answer).data);
-          else reject(new Error(`operator ${method} ${path}: ${res.statusCode} ${answer}`));
-        });
-      },
-    );
-    req.on('error', reject);
-    req.end(text);
-  });
+        (res) => {
+          let answer = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk) => {
+            answer += chunk;
+          });
+          res.on('end', () => {
+            if (res.statusCode >= 200 && res.statusCode < 300) resolve(JSON.parse(answer).data);
+            else reject(new Error(`operator ${method} ${path}: ${res.statusCode} ${answer}`));
+          });
+        },
+      );
+      req.on('error', reject);
+      req.end(text);
+    });
+  };
+  return { call, close: () => agent.destroy() };
 }
 
 export async function operator(url, method, path, body) {

@@ -9,8 +9,8 @@
  *   2. latency: for `--samples` orders one at a time, a bank credit posted by the operator
  *      (POST /operator/api/credits) until every stream of the order receives the completed
  *      state; the credit request's own time is the baseline beside it;
- *   3. burst: the credits of `--burst` further orders posted at once; every stream of them must
- *      receive its order's final state (no event lost).
+ *   3. burst: the credits of `--burst` further orders posted at once (over 64 fresh kept-alive
+ *      connections); every stream of them must receive its order's final state (no event lost).
  * Every phase prints the 1-minute load average. The client processes' CPU is printed too: they
  * must stay well below a core each, or they, not the service, are what is measured.
  *
@@ -29,7 +29,7 @@ import {
   main,
   onCleanup,
   operator,
-  operatorOnce,
+  operatorPool,
   percentile,
   printMachine,
   processMetrics,
@@ -204,11 +204,10 @@ main(
     const burstLoad = load();
     const burstCpu = processStats(service.pid);
     const burstStart = now();
+    const pool = operatorPool(service.url, 64);
     const credited = Promise.all(
-      rest.map((order) =>
-        operatorOnce(service.url, 'POST', '/credits', { utr: order.utr, amount: '100.00' }),
-      ),
-    );
+      rest.map((order) => pool.call('POST', '/credits', { utr: order.utr, amount: '100.00' })),
+    ).finally(() => pool.close());
     const outcome = await Promise.race([
       Promise.all([credited, ...rest.map((order) => allDone(order.uid))]).then(() => 'all'),
       sleep(120_000).then(() => 'timeout after 120 s'),
