@@ -1,15 +1,14 @@
 /**
  * The operator API for credit sources, alert texts, credits by state and manual actions, mounted
  * under /operator/api behind the operator's authentication. Every manual action is written to
- * the audit log under the acting operator's name (`operatorName`, 'operator' until named
- * operators exist).
+ * the audit log under the acting operator's name (audit/audit-log.ts, `actorOf`).
  */
 import { type Context, Hono } from 'hono';
 import type { AppDeps } from '../app-deps.js';
+import { actorOf, listAudit, writeAudit } from '../audit/audit-log.js';
 import { AppError, invalidField, notFound } from '../errors.js';
 import { parseJson } from '../http/parse-json.js';
 import * as merchants from '../merchants/merchant-store.js';
-import { listAudit, writeAudit } from './audit-log.js';
 import {
   CREDIT_STATES,
   type CreditFilter,
@@ -39,11 +38,6 @@ import { readStatement, STATEMENT_FORMATS, type StatementFormat } from './statem
 type CreditVariables = { operatorName?: string };
 const ok = <T>(data: T) => ({ result: 'success' as const, data });
 
-/** The acting operator's name, set by the operator authentication when it knows one. */
-export function operatorName(c: Context<{ Variables: CreditVariables }>): string {
-  return c.get('operatorName') || 'operator';
-}
-
 export function creditRoutes(deps: AppDeps): Hono<{ Variables: CreditVariables }> {
   const app = new Hono<{ Variables: CreditVariables }>();
   const { db, clock } = deps;
@@ -69,7 +63,7 @@ export function creditRoutes(deps: AppDeps): Hono<{ Variables: CreditVariables }
       await writeAudit(
         tx,
         {
-          actor: operatorName(c),
+          actor: actorOf(c),
           action: 'credit_source.create',
           subject: `source:${made.source.id}`,
           after: made.source,
@@ -109,7 +103,7 @@ export function creditRoutes(deps: AppDeps): Hono<{ Variables: CreditVariables }
       await writeAudit(
         tx,
         {
-          actor: operatorName(c),
+          actor: actorOf(c),
           action: 'credit_source.revoke',
           subject: `source:${before.id}`,
           before,
@@ -127,7 +121,7 @@ export function creditRoutes(deps: AppDeps): Hono<{ Variables: CreditVariables }
     const input = await parseJson(c, OperatorSmsSchema);
     const source = await findCreditSource(db, input.source_id);
     if (source?.status !== 'active') throw notFound('source_id: no such active credit source');
-    const actor = operatorName(c);
+    const actor = actorOf(c);
     const result = await ingestText(
       db,
       {
@@ -185,7 +179,7 @@ export function creditRoutes(deps: AppDeps): Hono<{ Variables: CreditVariables }
         payerName: input.payer_name ?? '',
         creditedAt: input.credited_at ? new Date(input.credited_at) : undefined,
         note: input.note,
-        actor: operatorName(c),
+        actor: actorOf(c),
       },
       clock.now(),
     );
@@ -200,7 +194,7 @@ export function creditRoutes(deps: AppDeps): Hono<{ Variables: CreditVariables }
         creditId: idParam(c.req.param('id'), 'credit_id'),
         paymentUid: input.payment_uid,
         note: input.note,
-        actor: operatorName(c),
+        actor: actorOf(c),
       },
       clock.now(),
     );

@@ -5,10 +5,10 @@
  */
 import { ERROR_CODES, type ErrorCode } from '../../shared/error-codes.js';
 import { parseAmount } from '../../shared/money.js';
+import { writeAudit } from '../audit/audit-log.js';
 import { lockCreditByUtr, lockUtr, settleWithCredit } from '../lifecycle/settle-credit.js';
 import { lockOrder } from '../orders/order-store.js';
 import type { Db } from '../store/db.js';
-import { writeAudit } from './audit-log.js';
 import { claimUtrByHand } from './claim-by-hand.js';
 import { findCreditSource } from './credit-source-store.js';
 import { type CreditView, outcomeOf, postSourceCredit } from './ingest-text.js';

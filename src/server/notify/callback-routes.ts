@@ -6,6 +6,7 @@
 import { Hono } from 'hono';
 import { ERROR_CODES } from '../../shared/error-codes.js';
 import type { AppDeps } from '../app-deps.js';
+import { actorOf, optionalNote, writeAudit } from '../audit/audit-log.js';
 import { AppError, invalidField, notFound } from '../errors.js';
 import { success } from '../http/envelope.js';
 import { findOrder } from '../orders/order-store.js';
@@ -35,7 +36,29 @@ export function callbackRoutes(deps: AppDeps): Hono {
   });
 
   app.post('/orders/:payment_uid/callbacks/resend', async (c) => {
-    const result = await db.transaction((tx) => resendCallback(tx, c.req.param('payment_uid'), clock.now()));
+    const note = await optionalNote(c);
+    const now = clock.now();
+    const result = await db.transaction(async (tx) => {
+      const resent = await resendCallback(tx, c.req.param('payment_uid'), now);
+      if (resent.kind !== 'queued') return resent;
+      await writeAudit(
+        tx,
+        {
+          actor: actorOf(c),
+          action: 'callback.resend',
+          subject: `order:${resent.row.payment_uid}`,
+          before: { notify_status: resent.notifyStatusBefore },
+          after: {
+            outbox_id: resent.row.id,
+            status: resent.row.payment_status,
+            status_seq: resent.row.status_seq,
+          },
+          note,
+        },
+        now,
+      );
+      return resent;
+    });
     if (result.kind === 'no_order') throw notFound('payment_uid: no such order');
     if (result.kind === 'no_notify_url') {
       throw new AppError(ERROR_CODES.noNotifyUrl, 'notify_url: the order has none, so no callback is sent');

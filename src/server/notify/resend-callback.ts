@@ -7,7 +7,7 @@ import type { Queryable } from '../store/db.js';
 import { enqueueCallback, type OutboxRow } from './outbox.js';
 
 export type ResendResult =
-  | { readonly kind: 'queued'; readonly row: OutboxRow }
+  | { readonly kind: 'queued'; readonly row: OutboxRow; readonly notifyStatusBefore: string }
   | { readonly kind: 'no_order' }
   | { readonly kind: 'no_notify_url' };
 
@@ -19,5 +19,5 @@ export async function resendCallback(tx: Queryable, paymentUid: string, now: Dat
   if (!row) return { kind: 'no_notify_url' };
   // The row just queued is the order's newest, the order being locked.
   await setNotifyStatus(tx, order.payment_uid, 'delivered', '');
-  return { kind: 'queued', row };
+  return { kind: 'queued', row, notifyStatusBefore: order.notify_status };
 }

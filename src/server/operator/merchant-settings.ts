@@ -35,7 +35,7 @@ export async function updateMerchant(
     imps_max: current.imps_max,
   };
   for (const [column, value] of Object.entries(input)) {
-    if (value === undefined) continue;
+    if (value === undefined || column === 'note') continue;
     if ((AMOUNTS as readonly string[]).includes(column)) {
       const paise = parseAmount(String(value));
       if (paise === undefined) throw invalidField(column, 'must be greater than 0');

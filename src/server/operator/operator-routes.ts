@@ -8,6 +8,8 @@ import { formatAmount, parseAmount } from '../../shared/money.js';
 import type { PayerReasonCode } from '../../shared/payer-reason.js';
 import { isValidUtr, normalizeUtr } from '../../shared/utr.js';
 import type { AppDeps } from '../app-deps.js';
+import { actorOf, optionalNote, writeAudit } from '../audit/audit-log.js';
+import { withinTransaction } from '../credits/within-transaction.js';
 import { AppError, invalidField, notFound } from '../errors.js';
 import { success } from '../http/envelope.js';
 import { parseJson } from '../http/parse-json.js';
@@ -24,6 +26,7 @@ import { merchantDetail, merchantView } from '../merchants/merchant-view.js';
 import { type Order, OrderRow } from '../orders/order.js';
 import { findOrder, lockOrder } from '../orders/order-store.js';
 import { queryView } from '../orders/order-views.js';
+import type { Queryable } from '../store/db.js';
 import { queryRows } from '../store/rows.js';
 import { UpdateMerchantSchema, updateMerchant } from './merchant-settings.js';
 import {
@@ -61,6 +64,7 @@ export function operatorRoutes(deps: AppDeps): Hono {
       if (min > max)
         throw invalidField(`${payterm}_min`, `must not be above ${payterm}_max (${formatAmount(max)})`);
     }
+    const now = clock.now();
     const created = await db.transaction(async (tx) => {
       const merchant = await merchants.insertMerchant(
         tx,
@@ -73,8 +77,21 @@ export function operatorRoutes(deps: AppDeps): Hono {
         },
         clock.now(),
       );
-      const key = await merchants.issueKey(tx, deps.config.secretKey, merchant.uid, clock.now());
-      return { merchant: merchantView(merchant), ...key };
+      const key = await merchants.issueKey(tx, deps.config.secretKey, merchant.uid, now);
+      const view = merchantView(merchant);
+      await writeAudit(
+        tx,
+        {
+          actor: actorOf(c),
+          action: 'merchant.create',
+          subject: `merchant:${merchant.uid}`,
+          // The key's secret is shown once to the operator and never written here.
+          after: { ...view, api_key: key.api_key },
+          note: input.note ?? '',
+        },
+        now,
+      );
+      return { merchant: view, ...key };
     });
     deps.log.info('merchant created', { merchant_uid: created.merchant.uid });
     return success(c, created, 201);
@@ -93,10 +110,30 @@ export function operatorRoutes(deps: AppDeps): Hono {
 
   app.patch('/merchants/:uid', async (c) => {
     const input = await parseJson(c, UpdateMerchantSchema);
+    const now = clock.now();
     const merchant = await db.transaction(async (tx) => {
-      const current = await merchants.lockMerchant(tx, c.req.param('uid'));
-      if (!current) throw notFound('merchant_uid: no such merchant');
-      return updateMerchant(tx, current, input, clock.now());
+      const current = await lockMerchant(tx, c.req.param('uid'));
+      const updated = await updateMerchant(tx, current, input, now);
+      if (!updated) return undefined;
+      const { note, ...fields } = input;
+      const changed = Object.keys(fields).filter(
+        (field) => fields[field as keyof typeof fields] !== undefined,
+      );
+      const pick = (view: Record<string, unknown>) =>
+        Object.fromEntries(changed.map((field) => [field, view[field] ?? null]));
+      await writeAudit(
+        tx,
+        {
+          actor: actorOf(c),
+          action: 'merchant.update',
+          subject: `merchant:${current.uid}`,
+          before: pick(merchantView(current)),
+          after: pick(merchantView(updated)),
+          note: note ?? '',
+        },
+        now,
+      );
+      return updated;
     });
     if (!merchant) throw notFound('merchant_uid: no such merchant');
     deps.log.info('merchant updated', { merchant_uid: merchant.uid, fields: Object.keys(input) });
@@ -104,14 +141,50 @@ export function operatorRoutes(deps: AppDeps): Hono {
   });
 
   app.post('/merchants/:uid/keys', async (c) => {
-    const merchant = await requireMerchant(c.req.param('uid'));
-    return success(c, await merchants.issueKey(db, deps.config.secretKey, merchant.uid, clock.now()), 201);
+    const note = await optionalNote(c);
+    const now = clock.now();
+    const issued = await db.transaction(async (tx) => {
+      const merchant = await lockMerchant(tx, c.req.param('uid'));
+      const key = await merchants.issueKey(tx, deps.config.secretKey, merchant.uid, now);
+      await writeAudit(
+        tx,
+        {
+          actor: actorOf(c),
+          action: 'api_key.create',
+          subject: `merchant:${merchant.uid}`,
+          after: { api_key: key.api_key, status: 'active' },
+          note,
+        },
+        now,
+      );
+      return key;
+    });
+    return success(c, issued, 201);
   });
 
   app.delete('/merchants/:uid/keys/:key', async (c) => {
-    const revoked = await merchants.revokeKey(db, c.req.param('uid'), c.req.param('key'), clock.now());
-    if (!revoked) throw notFound('api_key: no such active key for this merchant');
-    return success(c, { api_key: c.req.param('key'), status: 'revoked' });
+    const note = await optionalNote(c);
+    const now = clock.now();
+    const apiKey = c.req.param('key');
+    await db.transaction(async (tx) => {
+      const merchant = await lockMerchant(tx, c.req.param('uid'));
+      if (!(await merchants.revokeKey(tx, merchant.uid, apiKey, now))) {
+        throw notFound('api_key: no such active key for this merchant');
+      }
+      await writeAudit(
+        tx,
+        {
+          actor: actorOf(c),
+          action: 'api_key.revoke',
+          subject: `merchant:${merchant.uid}`,
+          before: { api_key: apiKey, status: 'active' },
+          after: { api_key: apiKey, status: 'revoked' },
+          note,
+        },
+        now,
+      );
+    });
+    return success(c, { api_key: apiKey, status: 'revoked' });
   });
 
   for (const [action, status] of [
@@ -119,22 +192,76 @@ export function operatorRoutes(deps: AppDeps): Hono {
     ['enable', 'active'],
   ] as const) {
     app.post(`/merchants/:uid/${action}`, async (c) => {
-      const merchant = await merchants.setMerchantStatus(db, c.req.param('uid'), status, clock.now());
-      if (!merchant) throw notFound('merchant_uid: no such merchant');
+      const note = await optionalNote(c);
+      const now = clock.now();
+      const merchant = await db.transaction(async (tx) => {
+        const current = await lockMerchant(tx, c.req.param('uid'));
+        const changed = await merchants.setMerchantStatus(tx, current.uid, status, now);
+        if (!changed) throw notFound('merchant_uid: no such merchant');
+        await writeAudit(
+          tx,
+          {
+            actor: actorOf(c),
+            action: `merchant.${action}`,
+            subject: `merchant:${current.uid}`,
+            before: { status: current.status },
+            after: { status: changed.status },
+            note,
+          },
+          now,
+        );
+        return changed;
+      });
       return success(c, merchantView(merchant));
     });
   }
 
   app.post('/merchants/:uid/blacklist', async (c) => {
-    const merchant = await requireMerchant(c.req.param('uid'));
-    const { from_name } = await parseJson(c, BlacklistSchema);
-    await merchants.addToBlacklist(db, merchant.uid, from_name, clock.now());
+    const { from_name, note } = await parseJson(c, BlacklistSchema);
+    const now = clock.now();
+    const merchant = await db.transaction(async (tx) => {
+      const current = await lockMerchant(tx, c.req.param('uid'));
+      const listed = await merchants.isBlacklisted(tx, current.uid, from_name);
+      await merchants.addToBlacklist(tx, current.uid, from_name, now);
+      await writeAudit(
+        tx,
+        {
+          actor: actorOf(c),
+          action: 'blacklist.add',
+          subject: `merchant:${current.uid}`,
+          before: { from_name, listed },
+          after: { from_name, listed: true },
+          note: note ?? '',
+        },
+        now,
+      );
+      return current;
+    });
     return success(c, { merchant_uid: merchant.uid, from_name }, 201);
   });
 
   app.delete('/merchants/:uid/blacklist/:from_name', async (c) => {
-    const removed = await merchants.removeFromBlacklist(db, c.req.param('uid'), c.req.param('from_name'));
-    if (!removed) throw notFound('from_name: not on the blacklist');
+    const note = await optionalNote(c);
+    const now = clock.now();
+    const fromName = c.req.param('from_name');
+    await db.transaction(async (tx) => {
+      const merchant = await lockMerchant(tx, c.req.param('uid'));
+      if (!(await merchants.removeFromBlacklist(tx, merchant.uid, fromName))) {
+        throw notFound('from_name: not on the blacklist');
+      }
+      await writeAudit(
+        tx,
+        {
+          actor: actorOf(c),
+          action: 'blacklist.remove',
+          subject: `merchant:${merchant.uid}`,
+          before: { from_name: fromName, listed: true },
+          after: { from_name: fromName, listed: false },
+          note,
+        },
+        now,
+      );
+    });
     return success(c, { removed: true });
   });
 
@@ -145,18 +272,34 @@ export function operatorRoutes(deps: AppDeps): Hono {
     const amount = parseAmount(input.amount);
     if (amount === undefined) throw invalidField('amount', 'must be greater than 0');
     const now = clock.now();
-    const result = await postCredit(
-      db,
-      {
-        utr,
-        amount,
-        payee: input.payee ?? '',
-        payerName: input.payer_name ?? '',
-        creditedAt: input.credited_at ? new Date(input.credited_at) : now,
-        source: 'operator',
-      },
-      now,
-    );
+    const result = await db.transaction(async (tx) => {
+      const posted = await postCredit(
+        withinTransaction(db, tx),
+        {
+          utr,
+          amount,
+          payee: input.payee ?? '',
+          payerName: input.payer_name ?? '',
+          creditedAt: input.credited_at ? new Date(input.credited_at) : now,
+          source: 'operator',
+        },
+        now,
+      );
+      // A conflict changed nothing and is refused: nothing to record.
+      if (posted.kind === 'conflict') return posted;
+      await writeAudit(
+        tx,
+        {
+          actor: actorOf(c),
+          action: 'credit.post',
+          subject: `credit:${posted.credit.id}`,
+          after: { payee: posted.credit.payee, ...creditOutcome(posted) },
+          note: input.note ?? '',
+        },
+        now,
+      );
+      return posted;
+    });
     if (result.kind === 'conflict') {
       throw new AppError(ERROR_CODES.utrUsed, 'utr: a different credit with this UTR exists');
     }
@@ -165,10 +308,32 @@ export function operatorRoutes(deps: AppDeps): Hono {
 
   /** The operator says whose a waiting credit is, when the service could not tell (no payee). */
   app.post('/credits/:utr/confirm', async (c) => {
-    const { payment_uid } = await parseJson(c, ConfirmCreditSchema);
+    const { payment_uid, note } = await parseJson(c, ConfirmCreditSchema);
     const utr = normalizeUtr(c.req.param('utr'));
     if (!isValidUtr(utr)) throw invalidField('utr', 'must be exactly 12 digits');
-    const result = await confirmCredit(db, utr, payment_uid, clock.now());
+    const now = clock.now();
+    const result = await db.transaction(async (tx) => {
+      const before = await findOrder(tx, payment_uid);
+      const confirmed = await confirmCredit(withinTransaction(db, tx), utr, payment_uid, now);
+      if (confirmed.kind !== 'matched') return confirmed;
+      const [credit] = await tx.query<{ id: number }>('SELECT id FROM bank_credits WHERE utr = $1', [utr]);
+      await writeAudit(
+        tx,
+        {
+          actor: actorOf(c),
+          action: 'credit.confirm',
+          subject: `credit:${credit?.id}`,
+          before: { utr, payment_uid: null, order_status: before?.payment_status ?? null },
+          after: {
+            payment_uid: confirmed.order.payment_uid,
+            payment_status: confirmed.order.payment_status,
+          },
+          note: note ?? '',
+        },
+        now,
+      );
+      return confirmed;
+    });
     switch (result.kind) {
       case 'no_credit':
         throw notFound('utr: no credit with this UTR');
@@ -255,6 +420,18 @@ export function operatorRoutes(deps: AppDeps): Hono {
           throw new AppError(ERROR_CODES.invalidTransition, `status: refused ${result.from} -> ${result.to}`);
         current = result.order;
       }
+      await writeAudit(
+        tx,
+        {
+          actor: actorOf(c),
+          action: 'order.status',
+          subject: `order:${locked.payment_uid}`,
+          before: { payment_status: locked.payment_status },
+          after: { payment_status: current.payment_status, steps: path },
+          note: input.note ?? input.reason ?? '',
+        },
+        now,
+      );
       return current;
     });
     return success(c, queryView(order, '', deps.config.publicBaseUrl));
@@ -280,6 +457,13 @@ function operatorFailCode(to: StoredStatus): { failCode?: PayerReasonCode } {
   if (to === 'reject') return { failCode: 'operator_rejected' };
   if (to === 'refund') return { failCode: 'refunded' };
   return {};
+}
+
+/** The merchant, locked for the change an action makes; a 404 when there is none. */
+async function lockMerchant(tx: Queryable, uid: string): Promise<Merchant> {
+  const merchant = await merchants.lockMerchant(tx, uid);
+  if (!merchant) throw notFound('merchant_uid: no such merchant');
+  return merchant;
 }
 
 function creditOutcome(result: PostCreditResult) {

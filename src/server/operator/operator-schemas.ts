@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { isHttpOrigin } from '../../shared/http-origin.js';
 import { isSupportContact } from '../../shared/support-contact.js';
+import { noteField } from '../audit/audit-log.js';
 import { isSaneDate } from '../http/clean-text.js';
 
 const amountText = z.string().regex(/^\d{1,13}(\.\d{1,2})?$/, 'must be a decimal amount like 100.00');
@@ -56,6 +57,8 @@ export const CreateMerchantSchema = z
       .string()
       .regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #0a7d5a')
       .optional(),
+    /** The operator's note for the audit log; not a setting. */
+    note: noteField,
   })
   .meta({ id: 'CreateMerchant' });
 
@@ -69,20 +72,23 @@ export const CreditSchema = z
       .datetime({ offset: true })
       .refine((text) => isSaneDate(new Date(text)), 'must be between 2000 and 2100')
       .optional(),
+    note: noteField,
   })
   .meta({ id: 'BankCredit' });
 
 export const ConfirmCreditSchema = z
-  .object({ payment_uid: z.string().min(1).max(128) })
+  .object({ payment_uid: z.string().min(1).max(128), note: noteField })
   .meta({ id: 'ConfirmCredit' });
 
 export const SetStatusSchema = z
   .object({
     status: z.enum(['processing', 'completed', 'failed', 'reject', 'refund', 'preparing']),
     reason: z.string().max(500).optional(),
+    /** For the audit log; the reason is the note when none is given. */
+    note: noteField,
   })
   .meta({ id: 'SetOrderStatus' });
 
 export const BlacklistSchema = z
-  .object({ from_name: z.string().trim().min(1).max(128) })
+  .object({ from_name: z.string().trim().min(1).max(128), note: noteField })
   .meta({ id: 'BlacklistEntry' });

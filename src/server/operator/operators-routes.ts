@@ -6,6 +6,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { ERROR_CODES } from '../../shared/error-codes.js';
 import type { AppDeps } from '../app-deps.js';
+import { writeAudit } from '../audit/audit-log.js';
 import { AppError, notFound } from '../errors.js';
 import { parseJson } from '../http/parse-json.js';
 import {
@@ -45,7 +46,23 @@ export function operatorsRoutes(deps: AppDeps) {
 
   app.post('/operators', async (c) => {
     const { name } = await parseJson(c, CreateOperatorSchema);
-    const result = await createOperator(db, name, c.var.operatorName, clock.now());
+    const now = clock.now();
+    const result = await db.transaction(async (tx) => {
+      const created = await createOperator(tx, name, c.var.operatorName, now);
+      if (created.kind !== 'created') return created;
+      // The new operator's token is shown once and never written here.
+      await writeAudit(
+        tx,
+        {
+          actor: c.var.operatorName,
+          action: 'operator.create',
+          subject: `operator:${name}`,
+          after: { name, status: 'active' },
+        },
+        now,
+      );
+      return created;
+    });
     if (result.kind === 'name_taken') {
       throw new AppError(ERROR_CODES.nameTaken, 'name: an operator with this name exists');
     }
@@ -54,7 +71,23 @@ export function operatorsRoutes(deps: AppDeps) {
   });
 
   app.delete('/operators/:name', async (c) => {
-    const revoked = await db.transaction((tx) => revokeOperator(tx, c.req.param('name'), clock.now()));
+    const now = clock.now();
+    const name = c.req.param('name');
+    const revoked = await db.transaction(async (tx) => {
+      if (!(await revokeOperator(tx, name, now))) return false;
+      await writeAudit(
+        tx,
+        {
+          actor: c.var.operatorName,
+          action: 'operator.revoke',
+          subject: `operator:${name}`,
+          before: { name, status: 'active' },
+          after: { name, status: 'revoked' },
+        },
+        now,
+      );
+      return true;
+    });
     if (!revoked) throw notFound('name: no such active operator');
     c.var.log.info('operator revoked', { name: c.req.param('name') });
     return c.json(ok({ name: c.req.param('name'), status: 'revoked' }));
