@@ -40,6 +40,13 @@ main(async () => {
 
   const service = await startService({ label: 'console-shots', env: { LOG_LEVEL: 'warn' } });
   const { url } = service;
+  /** The payer's UTR claim, as the checkout page posts it. */
+  const claim = (order, utr) =>
+    fetch(`${url}/Payments/india_match`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ payment_uid: order.payment.payment_uid, serial_number: utr }),
+    });
   const chai = await createMerchant(url, 'Chai Point');
   const tea = await operator(url, 'POST', '/merchants', {
     name: 'Assam Tea House',
@@ -58,11 +65,7 @@ main(async () => {
     });
     if (index < 4) {
       const utr = randomUtr();
-      await fetch(`${url}/Payments/india_match`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ payment_uid: order.payment.payment_uid, serial_number: utr }),
-      });
+      await claim(order, utr);
       if (index < 3) {
         await operator(url, 'POST', '/credits', { utr, amount, payer_name: name, payee: 'benchshop@okaxis' });
         paid.push(order);
@@ -82,11 +85,7 @@ main(async () => {
     notify_url: `${receiverUrl}/down`,
   });
   const teaUtr = randomUtr();
-  await fetch(`${url}/Payments/india_match`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ payment_uid: teaOrder.payment.payment_uid, serial_number: teaUtr }),
-  });
+  await claim(teaOrder, teaUtr);
   await operator(url, 'POST', '/credits', {
     utr: teaUtr,
     amount: '560.00',
@@ -106,11 +105,7 @@ main(async () => {
     notify_url: `${receiverUrl}/ok`,
   });
   const shortUtr = randomUtr();
-  await fetch(`${url}/Payments/india_match`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ payment_uid: short.payment.payment_uid, serial_number: shortUtr }),
-  });
+  await claim(short, shortUtr);
   await operator(url, 'POST', '/credits', {
     utr: shortUtr,
     amount: '400.00',
