@@ -23,25 +23,25 @@ import {
   createDatabase,
   createMerchant,
   createOrder,
-  flag,
+  hasSwitch,
   incomeBody,
   main,
+  option,
   printMachine,
   randomUtr,
   signedRequest,
   startService,
+  storesOption,
   tempDir,
 } from './lib.mjs';
 import { storeRaw } from './store-raw.mjs';
 
-const args = process.argv.slice(2);
-const arg = (name, fallback) => flag(args, name, fallback);
-const stores = arg('stores', 'embedded,pg,pg2').split(',');
-const duration = Number(arg('duration', 10));
-const connections = Number(arg('connections', 64));
-const only = arg('only', '').split(',').filter(Boolean);
+const stores = storesOption(['embedded', 'pg', 'pg2']);
+const duration = option('duration', 10);
+const connections = option('connections', 64);
+const only = option('only', '').split(',').filter(Boolean);
 const want = (name) => only.length === 0 || only.includes(name);
-const skipRaw = args.includes('--no-raw');
+const skipRaw = hasSwitch('no-raw');
 const noRaw = { insert: {}, select: {} };
 
 /** Orders made before the run for the poll and query benchmarks: [{ payment_uid, merchant_order_id }]. */

@@ -12,48 +12,24 @@
  */
 import { createServer } from 'node:http';
 import {
+  callbackReceiver,
   createDatabase,
   createMerchant,
   createOrder,
-  flag,
+  listenLocal,
   main,
+  option,
   percentile,
   printMachine,
   randomUtr,
   sleep,
   startService,
+  storesOption,
 } from './lib.mjs';
 
-const args = process.argv.slice(2);
-const stores = args.filter((a) => a === 'embedded' || a === 'pg');
-const queued = Number(flag(args, 'queued', 100));
-const probes = Number(flag(args, 'probes', 20));
-
-async function listen(server) {
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${server.address().port}/notify`;
-}
-
-function healthyReceiver() {
-  const arrivals = new Map();
-  const server = createServer((req, res) => {
-    const chunks = [];
-    req.on('data', (chunk) => chunks.push(chunk));
-    req.on('end', () => {
-      const at = performance.now();
-      try {
-        const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-        const key = `${body.payment_uid}:${body.payment_status}`;
-        if (!arrivals.has(key)) arrivals.set(key, at);
-      } catch {
-        // ignored
-      }
-      res.writeHead(200, { 'content-type': 'text/plain' });
-      res.end('SUCCESS');
-    });
-  });
-  return { server, arrivals };
-}
+const stores = storesOption(['embedded', 'pg']);
+const queued = option('queued', 100);
+const probes = option('probes', 20);
 
 /** Accepts every connection and request, and never answers. */
 function silentReceiver() {
@@ -116,10 +92,10 @@ async function measure(url, merchant, notifyUrl, rx) {
 }
 
 async function runStore(kind) {
-  const healthy = healthyReceiver();
+  const healthy = callbackReceiver();
   const silent = silentReceiver();
-  const healthyUrl = await listen(healthy.server);
-  const silentUrl = await listen(silent.server);
+  const healthyUrl = await healthy.listen();
+  const silentUrl = await listenLocal(silent.server);
   try {
     const env = kind === 'pg' ? { DATABASE_URL: (await createDatabase('fair')).url } : {};
     const service = await startService({ env, label: `fair-${kind}` });
@@ -143,13 +119,13 @@ async function runStore(kind) {
     return { kind, baseline, loaded, stuckAttempts: silent.requests() };
   } finally {
     await silent.close();
-    await new Promise((resolve) => healthy.server.close(resolve));
+    await healthy.close();
   }
 }
 
 main(async () => {
   const m = printMachine();
   const results = [];
-  for (const kind of stores.length > 0 ? stores : ['embedded', 'pg']) results.push(await runStore(kind));
+  for (const kind of stores) results.push(await runStore(kind));
   console.log(JSON.stringify({ machine: m, queued, results }));
 });

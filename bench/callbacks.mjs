@@ -11,82 +11,28 @@
  * Usage: npm run bench:callbacks   (node bench/callbacks.mjs [embedded|pg ...] [--claims 300] [--queued 10000]
  *                                 [--no-analyze])
  */
-import { createServer } from 'node:http';
 import { join } from 'node:path';
 import {
+  callbackReceiver,
   createDatabase,
   createMerchant,
   createOrder,
-  flag,
+  hasSwitch,
   main,
+  option,
   percentile,
   printMachine,
   randomUtr,
   SERVER_DIST,
   sleep,
   startService,
+  storesOption,
   tempDir,
 } from './lib.mjs';
 
-const args = process.argv.slice(2);
-const arg = (name, fallback) => flag(args, name, fallback);
-const stores = args.filter((a) => a === 'embedded' || a === 'pg');
-const claims = Number(arg('claims', 300));
-const queued = Number(arg('queued', 10_000));
-
-function receiver() {
-  const arrivals = new Map();
-  let count = 0;
-  let first = 0;
-  let last = 0;
-  const waiters = [];
-  const server = createServer((req, res) => {
-    const chunks = [];
-    req.on('data', (chunk) => chunks.push(chunk));
-    req.on('end', () => {
-      const at = performance.now();
-      count += 1;
-      first ||= at;
-      last = at;
-      try {
-        const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-        const key = `${body.payment_uid}:${body.payment_status}`;
-        if (!arrivals.has(key)) arrivals.set(key, at);
-      } catch {
-        // counted anyway
-      }
-      res.writeHead(200, { 'content-type': 'text/plain' });
-      res.end('SUCCESS');
-      for (const waiter of waiters.splice(0)) waiter();
-    });
-  });
-  return {
-    server,
-    arrivals,
-    stats: () => ({ count, first, last }),
-    reset() {
-      arrivals.clear();
-      count = 0;
-      first = 0;
-      last = 0;
-    },
-    async listen() {
-      await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-      return `http://127.0.0.1:${server.address().port}/notify`;
-    },
-    async waitFor(key, timeoutMs = 10_000) {
-      const end = performance.now() + timeoutMs;
-      while (!arrivals.has(key)) {
-        if (performance.now() > end) return undefined;
-        await new Promise((resolve) => {
-          waiters.push(resolve);
-          setTimeout(resolve, 50);
-        });
-      }
-      return arrivals.get(key);
-    },
-  };
-}
+const stores = storesOption(['embedded', 'pg']);
+const claims = option('claims', 300);
+const queued = option('queued', 10_000);
 
 async function openStore(store) {
   const dist = (path) => import(join(SERVER_DIST, path));
@@ -95,9 +41,9 @@ async function openStore(store) {
 }
 
 async function runStore(kind) {
-  const rx = receiver();
+  const rx = callbackReceiver();
   const notifyUrl = await rx.listen();
-  const close = () => new Promise((resolve) => rx.server.close(resolve));
+  const close = rx.close;
   try {
     const dataDir = kind === 'embedded' ? tempDir('bench-cb-') : undefined;
     const dbUrl = kind === 'pg' ? (await createDatabase()).url : undefined;
@@ -175,7 +121,7 @@ async function runStore(kind) {
       });
       // As autovacuum would soon: without statistics the planner takes the queue for a few rows
       // and the claim query turns quadratic (see BENCHMARKS.md); --no-analyze shows that case.
-      if (!args.includes('--no-analyze')) await db.exec('ANALYZE outbox; ANALYZE orders;');
+      if (!hasSwitch('no-analyze')) await db.exec('ANALYZE outbox; ANALYZE orders;');
     } finally {
       await db.close();
     }
@@ -206,7 +152,7 @@ main(
   async () => {
     const machine = printMachine();
     const results = [];
-    for (const kind of stores.length > 0 ? stores : ['embedded', 'pg']) results.push(await runStore(kind));
+    for (const kind of stores) results.push(await runStore(kind));
     console.log(JSON.stringify({ machine, results }));
   },
   { limitSeconds: 900 },

@@ -16,19 +16,18 @@ import { chromium } from 'playwright-core';
 import {
   createDatabase,
   createMerchant,
-  flag,
   formatRow,
   main,
   OPERATOR_TOKEN,
+  option,
   percentile,
   printMachine,
   startService,
 } from './lib.mjs';
 
-const args = process.argv.slice(2);
-const ORDERS = Number(flag(args, 'orders', '100000'));
-const LOADS = Number(flag(args, 'loads', '10'));
-const REQUESTS = Number(flag(args, 'requests', '30'));
+const ORDERS = option('orders', 100_000);
+const LOADS = option('loads', 10);
+const REQUESTS = option('requests', 30);
 
 main(
   async () => {

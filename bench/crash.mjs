@@ -13,16 +13,16 @@
  *        (--seconds: the span over which the kills fall, one at a random moment in each slice)
  *        (after npm run build)
  */
-import { createServer } from 'node:http';
 import { join } from 'node:path';
 import pg from 'pg';
 import {
+  callbackReceiver,
   createDatabase,
   createMerchant,
-  flag,
   incomeBody,
   main,
   operator,
+  option,
   printMachine,
   processStats,
   randomUtr,
@@ -30,40 +30,14 @@ import {
   signedRequest,
   sleep,
   startService,
+  storesOption,
   tempDir,
 } from './lib.mjs';
 
-const args = process.argv.slice(2);
-const stores = args.filter((a) => a === 'embedded' || a === 'pg');
-const kills = Number(flag(args, 'kills', 6));
-const workers = Number(flag(args, 'workers', 6));
-const seconds = Number(flag(args, 'seconds', 40));
-
-function receiver() {
-  const delivered = new Set();
-  const server = createServer((req, res) => {
-    const chunks = [];
-    req.on('data', (chunk) => chunks.push(chunk));
-    req.on('end', () => {
-      try {
-        const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-        delivered.add(`${body.payment_uid}:${body.payment_status}`);
-      } catch {
-        // not a callback
-      }
-      res.writeHead(200, { 'content-type': 'text/plain' });
-      res.end('SUCCESS');
-    });
-  });
-  return {
-    server,
-    delivered,
-    async listen() {
-      await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-      return `http://127.0.0.1:${server.address().port}/notify`;
-    },
-  };
-}
+const stores = storesOption(['embedded', 'pg']);
+const kills = option('kills', 6);
+const workers = option('workers', 6);
+const seconds = option('seconds', 40);
 
 async function post(url, path, init) {
   const response = await fetch(`${url}${path}`, { ...init, signal: AbortSignal.timeout(15_000) });
@@ -168,7 +142,7 @@ async function openStore(kind, dataDir, dbUrl) {
 }
 
 async function runStore(kind) {
-  const rx = receiver();
+  const rx = callbackReceiver();
   const notifyUrl = await rx.listen();
   const dataDir = kind === 'embedded' ? tempDir('bench-crash-') : undefined;
   const dbUrl = kind === 'pg' ? (await createDatabase('crash')).url : undefined;
@@ -254,7 +228,7 @@ async function runStore(kind) {
       `SELECT payment_uid, payment_status FROM orders
        WHERE payment_status IN ('completed', 'reject', 'refund') AND notify_url <> ''`,
     );
-    const undelivered = finals.filter((o) => !rx.delivered.has(`${o.payment_uid}:${o.payment_status}`));
+    const undelivered = finals.filter((o) => !rx.arrivals.has(`${o.payment_uid}:${o.payment_status}`));
     const result = {
       kind,
       kills: killed,
@@ -284,7 +258,7 @@ async function runStore(kind) {
     return { ...result, ok };
   } finally {
     await db.close();
-    await new Promise((resolve) => rx.server.close(resolve));
+    await rx.close();
   }
 }
 
@@ -292,7 +266,7 @@ main(
   async () => {
     const m = printMachine();
     const results = [];
-    for (const kind of stores.length > 0 ? stores : ['embedded', 'pg']) results.push(await runStore(kind));
+    for (const kind of stores) results.push(await runStore(kind));
     console.log(JSON.stringify({ machine: m, kills, workers, seconds, results }));
     if (results.some((r) => !r.ok)) throw new Error('crash test: a check failed');
   },

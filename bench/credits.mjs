@@ -19,19 +19,19 @@ import { join } from 'node:path';
 import {
   createDatabase,
   createMerchant,
-  flag,
   main,
   OPERATOR_TOKEN,
   operator,
+  option,
   printMachine,
   startService,
+  storesOption,
   tempDir,
 } from './lib.mjs';
 
-const args = process.argv.slice(2);
-const stores = flag(args, 'stores', 'embedded,pg').split(',');
-const duration = Number(flag(args, 'duration', 10));
-const connections = Number(flag(args, 'connections', 32));
+const stores = storesOption(['embedded', 'pg']);
+const duration = option('duration', 10);
+const connections = option('connections', 32);
 const TOKENS = 256;
 const load = () =>
   loadavg()

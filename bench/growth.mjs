@@ -19,21 +19,19 @@ import {
   cannon,
   createDatabase,
   createMerchant,
-  flag,
   incomeBody,
   main,
+  option,
   printMachine,
   signedRequest,
   startService,
 } from './lib.mjs';
 import { claimedOrders, creditToStream } from './sse-client.mjs';
 
-const args = process.argv.slice(2);
-const arg = (name, fallback) => flag(args, name, fallback);
-const sizes = arg('sizes', '1000,100000,1000000').split(',').map(Number);
-const duration = Number(arg('duration', 8));
-const connections = Number(arg('connections', 64));
-const streamSamples = Number(arg('stream-samples', 200));
+const sizes = option('sizes', '1000,100000,1000000').split(',').map(Number);
+const duration = option('duration', 8);
+const connections = option('connections', 64);
+const streamSamples = option('stream-samples', 200);
 const load = () => loadavg()[0].toFixed(2);
 
 main(

@@ -13,21 +13,21 @@ import {
   createDatabase,
   createMerchant,
   createOrder,
-  flag,
   main,
+  option,
   printMachine,
   processMetrics,
   processStats,
   startBareHono,
   startService,
+  storesOption,
   wrk,
 } from './lib.mjs';
 
-const args = process.argv.slice(2);
-const stores = flag(args, 'stores', 'pg,embedded').split(',');
-const duration = Number(flag(args, 'duration', 10));
-const connections = Number(flag(args, 'connections', 64));
-const orderCount = Number(flag(args, 'orders', 256));
+const stores = storesOption(['pg', 'embedded']);
+const duration = option('duration', 10);
+const connections = option('connections', 64);
+const orderCount = option('orders', 256);
 
 /**
  * CPU time per answered request: a busy machine slows it down but does not inflate it the way it

@@ -6,7 +6,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { Agent as HttpAgent, request as httpRequest } from 'node:http';
+import { createServer, Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { cpus, freemem, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -205,6 +205,24 @@ export async function freePort() {
 export function flag(args, name, fallback) {
   const index = args.indexOf(`--${name}`);
   return index >= 0 ? args[index + 1] : fallback;
+}
+
+/** The script's command-line words. */
+export const ARGS = process.argv.slice(2);
+
+/** `--name value` from the command line, else the fallback; a number when the fallback is one. */
+export function option(name, fallback) {
+  const value = flag(ARGS, name, fallback);
+  return typeof fallback === 'number' ? Number(value) : value;
+}
+
+/** Whether the bare switch `--name` is on the command line. */
+export const hasSwitch = (name) => ARGS.includes(`--${name}`);
+
+/** The stores to measure: named as words (`embedded pg`), or as `--stores a,b`, else the fallback. */
+export function storesOption(fallback) {
+  const named = ARGS.filter((word) => word === 'embedded' || word === 'pg' || word === 'pg2');
+  return named.length > 0 ? named : option('stores', fallback.join(',')).split(',');
 }
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -538,5 +556,67 @@ end
     bad,
     errors: /Socket errors/.test(out) ? /Socket errors: (.*)/.exec(out)?.[1] : '',
     load,
+  };
+}
+
+/** Listens on a free port of 127.0.0.1; answers the URL callbacks are sent to. */
+export async function listenLocal(server) {
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${server.address().port}/notify`;
+}
+
+/**
+ * A merchant's callback receiver on 127.0.0.1 that answers SUCCESS, noting when each
+ * `payment_uid:payment_status` first arrived (performance.now()) and how many requests came.
+ */
+export function callbackReceiver() {
+  const arrivals = new Map();
+  let count = 0;
+  let first = 0;
+  let last = 0;
+  const waiters = [];
+  const server = createServer((req, res) => {
+    const chunks = [];
+    req.on('data', (chunk) => chunks.push(chunk));
+    req.on('end', () => {
+      const at = performance.now();
+      count += 1;
+      first ||= at;
+      last = at;
+      try {
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+        const key = `${body.payment_uid}:${body.payment_status}`;
+        if (!arrivals.has(key)) arrivals.set(key, at);
+      } catch {
+        // counted anyway
+      }
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.end('SUCCESS');
+      for (const waiter of waiters.splice(0)) waiter();
+    });
+  });
+  return {
+    server,
+    arrivals,
+    stats: () => ({ count, first, last }),
+    reset() {
+      arrivals.clear();
+      count = 0;
+      first = 0;
+      last = 0;
+    },
+    listen: () => listenLocal(server),
+    close: () => new Promise((resolve) => server.close(resolve)),
+    async waitFor(key, timeoutMs = 10_000) {
+      const end = performance.now() + timeoutMs;
+      while (!arrivals.has(key)) {
+        if (performance.now() > end) return undefined;
+        await new Promise((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 50);
+        });
+      }
+      return arrivals.get(key);
+    },
   };
 }

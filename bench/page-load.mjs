@@ -20,11 +20,18 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { createMerchant, createOrder, main, onCleanup, printMachine, startService } from './lib.mjs';
+import {
+  createMerchant,
+  createOrder,
+  hasSwitch,
+  main,
+  onCleanup,
+  option,
+  printMachine,
+  startService,
+} from './lib.mjs';
 
-const args = process.argv.slice(2);
-const runsIndex = args.indexOf('--runs');
-const runs = runsIndex >= 0 ? Number(args[runsIndex + 1]) : 5;
+const runs = option('runs', 5);
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const flags = [
   '--headless',
@@ -42,10 +49,9 @@ const SLOW_4G = {
 };
 /** Chrome DevTools' "Slow 3G" preset. */
 const SLOW_3G = { offline: false, latency: 2000, downloadThroughput: 50_000, uploadThroughput: 50_000 };
-const networkIndex = args.indexOf('--network');
-const networkName = networkIndex >= 0 ? args[networkIndex + 1] : 'slow-4g';
+const networkName = option('network', 'slow-4g');
 const NETWORK = networkName === 'slow-3g' ? SLOW_3G : SLOW_4G;
-const withLighthouse = !args.includes('--no-lighthouse');
+const withLighthouse = !hasSwitch('no-lighthouse');
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor((sorted.length - 1) / 2)];

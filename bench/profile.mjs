@@ -11,23 +11,23 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  ARGS,
   cannon,
   createDatabase,
   createMerchant,
   createOrder,
   incomeBody,
   main,
+  option,
   ROOT,
   randomUtr,
   signedRequest,
   startService,
 } from './lib.mjs';
 
-const args = process.argv.slice(2);
-const endpoint = args[0] ?? 'create';
-const store = args[1] ?? 'pg';
-const durationIndex = args.indexOf('--duration');
-const duration = durationIndex >= 0 ? Number(args[durationIndex + 1]) : 10;
+const endpoint = ARGS[0] ?? 'create';
+const store = ARGS[1] ?? 'pg';
+const duration = option('duration', 10);
 
 main(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'bench-prof-'));

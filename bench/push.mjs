@@ -23,13 +23,14 @@ import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import {
+  ARGS,
   createDatabase,
   createMerchant,
-  flag,
   main,
   onCleanup,
   operator,
   operatorPool,
+  option,
   percentile,
   printMachine,
   processMetrics,
@@ -40,15 +41,14 @@ import {
 } from './lib.mjs';
 import { claimedOrders } from './sse-client.mjs';
 
-const args = process.argv.slice(2);
-const store = args[0] && !args[0].startsWith('--') ? args[0] : 'pg';
-const streams = Number(flag(args, 'streams', 1000));
-const orders = Number(flag(args, 'orders', Math.min(streams, 1000)));
-const samples = Math.min(orders, Number(flag(args, 'samples', 200)));
-const burstSize = Math.min(orders - samples, Number(flag(args, 'burst', 1000)));
-const idleSeconds = Number(flag(args, 'idle', 10));
-const heartbeatSeconds = Number(flag(args, 'heartbeat', 2));
-const clientCount = Number(flag(args, 'clients', 2));
+const store = ARGS[0] && !ARGS[0].startsWith('--') ? ARGS[0] : 'pg';
+const streams = option('streams', 1000);
+const orders = option('orders', Math.min(streams, 1000));
+const samples = Math.min(orders, option('samples', 200));
+const burstSize = Math.min(orders - samples, option('burst', 1000));
+const idleSeconds = option('idle', 10);
+const heartbeatSeconds = option('heartbeat', 2);
+const clientCount = option('clients', 2);
 const load = () => loadavg()[0].toFixed(2);
 const now = () => performance.timeOrigin + performance.now();
 

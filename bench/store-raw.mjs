@@ -10,7 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { createDatabase, flag, main, percentile, SERVER_DIST, tempDir } from './lib.mjs';
+import { ARGS, createDatabase, main, option, percentile, SERVER_DIST, tempDir } from './lib.mjs';
 
 const dist = (path) => import(join(SERVER_DIST, path));
 
@@ -119,17 +119,15 @@ function rawOrder(merchantUid, merchantOrderId, now) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const args = process.argv.slice(2);
-  const arg = (name, fallback) => flag(args, name, fallback);
   main(async () => {
-    const kind = args[0] === 'pg' ? 'pg' : 'embedded';
+    const kind = ARGS[0] === 'pg' ? 'pg' : 'embedded';
     const store =
       kind === 'pg'
         ? { kind: 'postgres', url: (await createDatabase()).url }
         : { kind: 'pglite', dataDir: `${tempDir('bench-raw-')}/pglite` };
     const result = await storeRaw(store, {
-      connections: Number(arg('connections', 64)),
-      duration: Number(arg('duration', 10)),
+      connections: option('connections', 64),
+      duration: option('duration', 10),
     });
     console.log(kind, JSON.stringify(result));
   });

@@ -14,11 +14,12 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
+  ARGS,
   createDatabase,
   createMerchant,
   createOrder,
-  flag,
   main,
+  option,
   printMachine,
   processStats,
   ROOT,
@@ -27,10 +28,9 @@ import {
 } from './lib.mjs';
 import { openStream } from './sse-client.mjs';
 
-const args = process.argv.slice(2);
-const store = args[0] && !args[0].startsWith('--') ? args[0] : 'pg';
-const cycles = Number(flag(args, 'cycles', 10_000));
-const concurrency = Number(flag(args, 'concurrency', 64));
+const store = ARGS[0] && !ARGS[0].startsWith('--') ? ARGS[0] : 'pg';
+const cycles = option('cycles', 10_000);
+const concurrency = option('concurrency', 64);
 
 /** Full GC in the service, then its descriptors, RSS and heap. */
 async function reading(service, label) {
