@@ -17,14 +17,17 @@ import { sessionRoutes } from './console/session-routes.js';
 import { creditRoutes } from './credits/credit-routes.js';
 import { ingestRoutes } from './credits/ingest-routes.js';
 import { AppError, isAppError, notFound } from './errors.js';
+import { GATEWAY_API_PREFIX } from './gateway/gateway-api.js';
 import { gatewayRoutes } from './gateway/gateway-routes.js';
 import { assertCleanTarget } from './http/clean-text.js';
 import { renderError } from './http/envelope.js';
 import { metricsRoutes } from './http/metrics-routes.js';
 import type { RateLimit } from './http/rate-limiter.js';
 import { type RequestVariables, requestContext } from './http/request-context.js';
+import { HEALTH, OPENAPI, READY } from './http/service-api.js';
 import { openApiDocument } from './openapi/openapi-document.js';
 import { backupRoutes } from './operator/backup-routes.js';
+import { OPERATOR_API_PREFIX } from './operator/operator-api.js';
 import { operatorAuth } from './operator/operator-auth.js';
 import { operatorRoutes } from './operator/operator-routes.js';
 import { operatorsRoutes } from './operator/operators-routes.js';
@@ -32,7 +35,7 @@ import { operatorsRoutes } from './operator/operators-routes.js';
 export const MAX_BODY_BYTES = 16 * 1024;
 /** Bank statements are the one larger body (operator only): about 50,000 lines. */
 export const MAX_STATEMENT_BYTES = 4 * 1024 * 1024;
-const STATEMENT_PATH = '/operator/api/credits/import';
+const STATEMENT_PATH = `${OPERATOR_API_PREFIX}/credits/import`;
 /** Raw e-mail alerts carry HTML and headers: larger than other bodies, far below a statement. */
 export const MAX_EMAIL_BYTES = 256 * 1024;
 const EMAIL_PREFIX = '/ingest/email/';
@@ -82,8 +85,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<{ Varia
   });
   app.notFound((c) => renderError(c, notFound(`no route for ${c.req.method} ${c.req.path}`)));
 
-  app.get('/healthz', (c) => c.json({ status: 'ok' }));
-  app.get('/readyz', async (c) => {
+  app.on(HEALTH.method, HEALTH.path, HEALTH.doc, (c) => c.json({ status: 'ok' }));
+  app.on(READY.method, READY.path, READY.doc, async (c) => {
     try {
       await deps.db.query('SELECT 1');
       return c.json({ status: 'ready', store: deps.db.kind });
@@ -95,10 +98,14 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<{ Varia
     app.use('/metrics', operatorAuth(deps));
     app.route('/', metricsRoutes(deps.metrics));
   }
-  const openApi = JSON.stringify(openApiDocument(deps.config.publicBaseUrl));
-  app.get('/openapi.json', (c) => c.body(openApi, 200, { 'Content-Type': 'application/json' }));
+  // Generated from the registered routes on the first request, when all of them are in place.
+  let openApi: Promise<string> | undefined;
+  app.on(OPENAPI.method, OPENAPI.path, OPENAPI.doc, async (c) => {
+    openApi ??= openApiDocument(app, deps.config.publicBaseUrl).then((document) => JSON.stringify(document));
+    return c.body(await openApi, 200, { 'Content-Type': 'application/json' });
+  });
 
-  app.route('/gateway/api', gatewayRoutes(deps));
+  app.route(GATEWAY_API_PREFIX, gatewayRoutes(deps));
   app.route(
     '/',
     checkoutApiRoutes(deps, options.payerLimits ?? DEFAULT_PAYER_LIMITS, {
@@ -109,13 +116,13 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<{ Varia
   app.route('/', demoRoutes(deps));
   app.route('/', ingestRoutes(deps, options.ingestLimit));
 
-  app.use('/operator/api/*', operatorAuth(deps));
-  app.route('/operator/api', operatorRoutes(deps));
-  app.route('/operator/api', backupRoutes(deps));
-  app.route('/operator/api', operatorsRoutes(deps));
-  app.route('/operator/api', consoleApiRoutes(deps));
-  app.route('/operator/api', creditRoutes(deps));
-  for (const extra of options.operatorExtras ?? []) app.route('/operator/api', extra);
+  app.use(`${OPERATOR_API_PREFIX}/*`, operatorAuth(deps));
+  app.route(OPERATOR_API_PREFIX, operatorRoutes(deps));
+  app.route(OPERATOR_API_PREFIX, backupRoutes(deps));
+  app.route(OPERATOR_API_PREFIX, operatorsRoutes(deps));
+  app.route(OPERATOR_API_PREFIX, consoleApiRoutes(deps));
+  app.route(OPERATOR_API_PREFIX, creditRoutes(deps));
+  for (const extra of options.operatorExtras ?? []) app.route(OPERATOR_API_PREFIX, extra);
   app.route('/console/api', sessionRoutes(deps));
   if (options.consolePage) app.route('/', options.consolePage);
 

@@ -21,6 +21,7 @@ import { type ClaimResult, claimUtr } from '../lifecycle/claim-utr.js';
 import { postCredit } from '../lifecycle/post-credit.js';
 import { findOrder } from '../orders/order-store.js';
 import { orderEventStream, type StreamLimits } from './order-event-stream.js';
+import { CLAIM_UTR, PAYER_EVENTS, PAYER_ORDER, SIMULATE_PAYMENT } from './payer-api.js';
 import { createPayerViews } from './payer-views.js';
 
 export interface PayerLimits {
@@ -95,7 +96,7 @@ export function checkoutApiRoutes(
     }
   };
 
-  app.get('/checkout/api/orders/:payment_uid', async (c) => {
+  app.on(PAYER_ORDER.method, PAYER_ORDER.path, PAYER_ORDER.doc, async (c) => {
     limit(pollLimiter, clientIp(c, deps.config.trustProxy));
     const version = await views.get(c.req.param('payment_uid'));
     if (!version) throw notFound('payment_uid: no such order');
@@ -106,13 +107,13 @@ export function checkoutApiRoutes(
     return success(c, { ...version.view, server_time: deps.clock.now().toISOString() }, 200, headers);
   });
 
-  app.get('/checkout/api/orders/:payment_uid/events', async (c) => {
+  app.on(PAYER_EVENTS.method, PAYER_EVENTS.path, PAYER_EVENTS.doc, async (c) => {
     const client = clientIp(c, deps.config.trustProxy);
     limit(pollLimiter, client);
     return events(c, c.req.param('payment_uid'), client);
   });
 
-  app.post('/Payments/india_match', async (c) => {
+  app.on(CLAIM_UTR.method, CLAIM_UTR.path, CLAIM_UTR.doc, async (c) => {
     const ip = clientIp(c, deps.config.trustProxy);
     refuseWhenLimited(await matchLimiter.take(ip, deps.clock.now()));
     const body = await readFormOrJson(c);
@@ -130,7 +131,7 @@ export function checkoutApiRoutes(
     });
   });
 
-  app.post('/checkout/api/orders/:payment_uid/simulate', async (c) => {
+  app.on(SIMULATE_PAYMENT.method, SIMULATE_PAYMENT.path, SIMULATE_PAYMENT.doc, async (c) => {
     if (deps.config.mode !== 'sandbox') throw notFound('no such endpoint');
     limit(simulateLimiter, clientIp(c, deps.config.trustProxy));
     const order = await findOrder(deps.db, c.req.param('payment_uid'));

@@ -16,6 +16,7 @@ import { type RateLimit, RateLimiter } from '../http/rate-limiter.js';
 import { DEMO_SHOP } from '../merchants/demo-merchant.js';
 import { findActiveMerchantWithKey } from '../merchants/merchant-store.js';
 import { paymentUrl } from '../orders/order-views.js';
+import { DEMO } from './payer-api.js';
 
 /** Each demo visit creates an order: a handful per client, then one every 5 s. */
 export const DEMO_LIMIT: RateLimit = { burst: 10, perSecond: 0.2 };
@@ -25,7 +26,7 @@ export function demoRoutes(deps: AppDeps, limit: RateLimit = DEMO_LIMIT): Hono {
   const app = new Hono();
   const limiter = new RateLimiter(limit, deps.clock);
 
-  app.get('/demo', async (c) => {
+  app.on(DEMO.method, DEMO.path, DEMO.doc, async (c) => {
     if (deps.config.mode !== 'sandbox') {
       throw new AppError(ERROR_CODES.forbidden, 'GET /demo: available in sandbox mode only');
     }

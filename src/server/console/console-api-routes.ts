@@ -11,6 +11,7 @@ import { findMerchant } from '../merchants/merchant-store.js';
 import { listBlacklist, recentLedgerEntries } from '../operator/merchant-settings.js';
 import type { OperatorVariables } from '../operator/operator-auth.js';
 import { findOrder } from '../orders/order-store.js';
+import { MERCHANT_BLACKLIST, MERCHANT_LEDGER, ORDER_SEARCH, ORDER_TIMELINE, TODAY } from './console-api.js';
 import { readOrderSearch, searchOrders } from './order-search.js';
 import { orderTimeline } from './order-timeline.js';
 import { todaySummary } from './today-summary.js';
@@ -19,22 +20,24 @@ export function consoleApiRoutes(deps: AppDeps) {
   const app = new Hono<{ Variables: OperatorVariables }>();
   const { db, clock } = deps;
 
-  app.get('/summary/today', async (c) => success(c, await todaySummary(db, clock.now())));
+  app.on(TODAY.method, TODAY.path, TODAY.doc, async (c) => success(c, await todaySummary(db, clock.now())));
 
-  app.get('/order-search', async (c) => success(c, await searchOrders(db, readOrderSearch(c.req.query()))));
+  app.on(ORDER_SEARCH.method, ORDER_SEARCH.path, ORDER_SEARCH.doc, async (c) =>
+    success(c, await searchOrders(db, readOrderSearch(c.req.query()))),
+  );
 
-  app.get('/orders/:payment_uid/timeline', async (c) => {
+  app.on(ORDER_TIMELINE.method, ORDER_TIMELINE.path, ORDER_TIMELINE.doc, async (c) => {
     const order = await findOrder(db, c.req.param('payment_uid'));
     if (!order) throw notFound('payment_uid: no such order');
     return success(c, await orderTimeline(db, order));
   });
 
-  app.get('/merchants/:uid/blacklist', async (c) => {
+  app.on(MERCHANT_BLACKLIST.method, MERCHANT_BLACKLIST.path, MERCHANT_BLACKLIST.doc, async (c) => {
     if (!(await findMerchant(db, c.req.param('uid')))) throw notFound('merchant_uid: no such merchant');
     return success(c, await listBlacklist(db, c.req.param('uid')));
   });
 
-  app.get('/merchants/:uid/ledger', async (c) => {
+  app.on(MERCHANT_LEDGER.method, MERCHANT_LEDGER.path, MERCHANT_LEDGER.doc, async (c) => {
     if (!(await findMerchant(db, c.req.param('uid')))) throw notFound('merchant_uid: no such merchant');
     const limit = Math.min(Math.max(Number(c.req.query('limit') ?? 20) || 20, 1), 200);
     return success(c, await recentLedgerEntries(db, c.req.param('uid'), limit));

@@ -4,7 +4,6 @@
  * Failed sign-ins count with failed bearer tokens per client address, in the store.
  */
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { ERROR_CODES } from '../../shared/error-codes.js';
 import type { AppDeps } from '../app-deps.js';
 import { AppError } from '../errors.js';
@@ -24,8 +23,7 @@ import {
 } from '../operator/operator-sessions.js';
 import { isSameOriginRequest } from '../operator/request-origin.js';
 import { sessionCookie } from '../operator/session-cookie.js';
-
-export const SignInSchema = z.object({ token: z.string().min(1).max(200) }).meta({ id: 'ConsoleSignIn' });
+import { SESSION, SIGN_IN, SIGN_OUT, SignInSchema } from './console-api.js';
 
 const ok = <T>(data: T) => ({ result: 'success' as const, data });
 
@@ -48,7 +46,7 @@ export function sessionRoutes(deps: AppDeps, limit: RateLimit = OPERATOR_AUTH_FA
     }
   };
 
-  app.post('/session', async (c) => {
+  app.on(SIGN_IN.method, SIGN_IN.path, SIGN_IN.doc, async (c) => {
     refuseCrossSite(c);
     const client = clientIp(c, config.trustProxy);
     const decision = await failures.peek(client, clock.now());
@@ -81,7 +79,7 @@ export function sessionRoutes(deps: AppDeps, limit: RateLimit = OPERATOR_AUTH_FA
     return c.json(ok(sessionView(session.id, operator, session.expiresAt)), 201);
   });
 
-  app.get('/session', async (c) => {
+  app.on(SESSION.method, SESSION.path, SESSION.doc, async (c) => {
     c.header('Cache-Control', 'no-store');
     const id = cookie.read(c);
     const session = id ? await findSession(db, id, clock.now()) : undefined;
@@ -92,7 +90,7 @@ export function sessionRoutes(deps: AppDeps, limit: RateLimit = OPERATOR_AUTH_FA
     return c.json(ok(sessionView(id, session.operator_name, session.expires_at)));
   });
 
-  app.delete('/session', async (c) => {
+  app.on(SIGN_OUT.method, SIGN_OUT.path, SIGN_OUT.doc, async (c) => {
     refuseCrossSite(c);
     c.header('Cache-Control', 'no-store');
     const id = cookie.read(c);

@@ -10,6 +10,17 @@ import { AppError, invalidField, notFound } from '../errors.js';
 import { parseJson } from '../http/parse-json.js';
 import * as merchants from '../merchants/merchant-store.js';
 import {
+  CREATE_CREDIT_SOURCE,
+  FIX_TEXT,
+  IMPORT_STATEMENT,
+  LIST_AUDIT,
+  LIST_CREDIT_SOURCES,
+  LIST_CREDITS,
+  MATCH_CREDIT,
+  REPLAY_TEXT,
+  REVOKE_CREDIT_SOURCE,
+} from './credit-api.js';
+import {
   CREDIT_STATES,
   type CreditFilter,
   type CreditState,
@@ -42,7 +53,7 @@ export function creditRoutes(deps: AppDeps): Hono<{ Variables: CreditVariables }
   const app = new Hono<{ Variables: CreditVariables }>();
   const { db, clock } = deps;
 
-  app.post('/credit-sources', async (c) => {
+  app.on(CREATE_CREDIT_SOURCE.method, CREATE_CREDIT_SOURCE.path, CREATE_CREDIT_SOURCE.doc, async (c) => {
     const input = await parseJson(c, CreateCreditSourceSchema);
     const merchant = await merchants.findMerchant(db, input.merchant_uid);
     if (!merchant) throw notFound('merchant_uid: no such merchant');
@@ -90,11 +101,11 @@ export function creditRoutes(deps: AppDeps): Hono<{ Variables: CreditVariables }
     );
   });
 
-  app.get('/credit-sources', async (c) =>
+  app.on(LIST_CREDIT_SOURCES.method, LIST_CREDIT_SOURCES.path, LIST_CREDIT_SOURCES.doc, async (c) =>
     c.json(ok(await listCreditSources(db, c.req.query('merchant_uid') ?? ''))),
   );
 
-  app.delete('/credit-sources/:id', async (c) => {
+  app.on(REVOKE_CREDIT_SOURCE.method, REVOKE_CREDIT_SOURCE.path, REVOKE_CREDIT_SOURCE.doc, async (c) => {
     const now = clock.now();
     const revoked = await db.transaction(async (tx) => {
       const before = await findCreditSource(tx, c.req.param('id'));
@@ -117,7 +128,7 @@ export function creditRoutes(deps: AppDeps): Hono<{ Variables: CreditVariables }
     return c.json(ok(revoked));
   });
 
-  app.post('/credits/sms', async (c) => {
+  app.on(REPLAY_TEXT.method, REPLAY_TEXT.path, REPLAY_TEXT.doc, async (c) => {
     const input = await parseJson(c, OperatorSmsSchema);
     const source = await findCreditSource(db, input.source_id);
     if (source?.status !== 'active') throw notFound('source_id: no such active credit source');
@@ -155,7 +166,7 @@ export function creditRoutes(deps: AppDeps): Hono<{ Variables: CreditVariables }
     );
   });
 
-  app.get('/credits', async (c) => {
+  app.on(LIST_CREDITS.method, LIST_CREDITS.path, LIST_CREDITS.doc, async (c) => {
     // `unmatched=true` (the CLI's older flag) lists credits still without an order.
     const states =
       c.req.query('unmatched') === 'true'
@@ -168,7 +179,7 @@ export function creditRoutes(deps: AppDeps): Hono<{ Variables: CreditVariables }
     return c.json(ok(await listCreditsAndTexts(db, states, filter)));
   });
 
-  app.post('/credits/texts/:id/fix', async (c) => {
+  app.on(FIX_TEXT.method, FIX_TEXT.path, FIX_TEXT.doc, async (c) => {
     const input = await parseJson(c, FixTextSchema);
     const result = await fixText(
       db,
@@ -186,7 +197,7 @@ export function creditRoutes(deps: AppDeps): Hono<{ Variables: CreditVariables }
     return c.json(ok(unwrap(result)));
   });
 
-  app.post('/credits/:id/match', async (c) => {
+  app.on(MATCH_CREDIT.method, MATCH_CREDIT.path, MATCH_CREDIT.doc, async (c) => {
     const input = await parseJson(c, MatchCreditSchema);
     const result = await matchByHand(
       db,
@@ -201,7 +212,7 @@ export function creditRoutes(deps: AppDeps): Hono<{ Variables: CreditVariables }
     return c.json(ok(unwrap(result)));
   });
 
-  app.post('/credits/import', async (c) => {
+  app.on(IMPORT_STATEMENT.method, IMPORT_STATEMENT.path, IMPORT_STATEMENT.doc, async (c) => {
     const format = c.req.query('format');
     if (format !== undefined && !(STATEMENT_FORMATS as readonly string[]).includes(format)) {
       throw invalidField('format', `must be one of ${STATEMENT_FORMATS.join(', ')}`);
@@ -231,7 +242,7 @@ export function creditRoutes(deps: AppDeps): Hono<{ Variables: CreditVariables }
     );
   });
 
-  app.get('/audit', async (c) => {
+  app.on(LIST_AUDIT.method, LIST_AUDIT.path, LIST_AUDIT.doc, async (c) => {
     const before = c.req.query('before');
     return c.json(
       ok(

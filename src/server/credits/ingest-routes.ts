@@ -12,6 +12,7 @@ import type { AppDeps } from '../app-deps.js';
 import { AppError, notFound } from '../errors.js';
 import type { RateLimit } from '../http/rate-limiter.js';
 import { storeRateLimiter } from '../http/store-rate-limiter.js';
+import { INGEST_EMAIL, INGEST_SMS } from './credit-api.js';
 import { type CreditSource, findSourceByToken } from './credit-source-store.js';
 import { ingestText } from './ingest-text.js';
 import { readAlertEmail } from './read-email.js';
@@ -40,14 +41,14 @@ export function ingestRoutes(deps: AppDeps, limit: RateLimit = DEFAULT_INGEST_LI
     data: { text_id: String(result.rawTextId), outcome: result.outcome, reason: result.reason },
   });
 
-  app.post('/ingest/sms/:token', async (c) => {
+  app.on(INGEST_SMS.method, INGEST_SMS.path, INGEST_SMS.doc, async (c) => {
     const source = await sourceFor(c.req.param('token'));
     const sms = await readForwardedSms(c);
     const result = await ingestText(deps.db, { source, channel: 'sms', ...sms }, deps.clock.now());
     return c.json(answer(result));
   });
 
-  app.post('/ingest/email/:token', async (c) => {
+  app.on(INGEST_EMAIL.method, INGEST_EMAIL.path, INGEST_EMAIL.doc, async (c) => {
     const source = await sourceFor(c.req.param('token'));
     const email = await readAlertEmail(await c.req.text());
     if (!email) throw new AppError(ERROR_CODES.invalidRequest, 'body: an e-mail message with a text part');

@@ -11,6 +11,7 @@ import type { Order } from '../orders/order.js';
 import { findOrderByMerchantOrderId } from '../orders/order-store.js';
 import { paymentObject, paymentUrl, queryView } from '../orders/order-views.js';
 import { type CreateResult, createOrder } from './create-order.js';
+import { CREATE_ORDER, MERCHANT_BALANCE, QUERY_ORDER } from './gateway-api.js';
 import { parseCreateOrder } from './order-request.js';
 import { readSignedRequest, requireOwnMerchant } from './signed-request.js';
 
@@ -23,7 +24,7 @@ export function gatewayRoutes(deps: AppDeps): Hono {
     return next();
   });
 
-  app.post('/order/new', async (c) => {
+  app.on(CREATE_ORDER.method, CREATE_ORDER.path, CREATE_ORDER.doc, async (c) => {
     const request = await readSignedRequest(c, deps);
     requireOwnMerchant(request);
     const input = parseCreateOrder(request.fields, { allowPrivateUrls: deps.config.allowPrivateCallbacks });
@@ -44,7 +45,7 @@ export function gatewayRoutes(deps: AppDeps): Hono {
     return success(c, { payment, payterm: payment, payment_url: url });
   });
 
-  app.post('/order/get', async (c) => {
+  app.on(QUERY_ORDER.method, QUERY_ORDER.path, QUERY_ORDER.doc, async (c) => {
     const request = await readSignedRequest(c, deps);
     const merchantOrderId = request.fields.merchant_order_id;
     if (!merchantOrderId) throw missingField('merchant_order_id');
@@ -54,7 +55,7 @@ export function gatewayRoutes(deps: AppDeps): Hono {
     return success(c, queryView(order, merchant.name, baseUrl));
   });
 
-  app.post('/ledger/get_merchant_ledger', async (c) => {
+  app.on(MERCHANT_BALANCE.method, MERCHANT_BALANCE.path, MERCHANT_BALANCE.doc, async (c) => {
     const request = await readSignedRequest(c, deps);
     requireOwnMerchant(request);
     const merchant = request.key.merchant;

@@ -28,15 +28,15 @@ export const CreateOrderRequestSchema = z
       .optional(),
     payterm: z
       .string()
-      .regex(/^(upi|imps)$/i, 'must be UPI or IMPS')
+      .regex(/^([Uu][Pp][Ii]|[Ii][Mm][Pp][Ss])$/, 'must be UPI or IMPS')
       .optional(),
     payment: z
       .string()
-      .regex(/^india$/i, 'must be india')
+      .regex(/^[Ii][Nn][Dd][Ii][Aa]$/, 'must be india')
       .optional(),
     country: z
       .string()
-      .regex(/^india$/i, 'must be India')
+      .regex(/^[Ii][Nn][Dd][Ii][Aa]$/, 'must be India')
       .optional(),
     accounting_type: z
       .string()
@@ -46,7 +46,7 @@ export const CreateOrderRequestSchema = z
     notify_url: httpUrl.optional(),
     response_type: z
       .string()
-      .regex(/^(json)?$/i, 'only json is supported (or empty for a redirect)')
+      .regex(/^([Jj][Ss][Oo][Nn])?$/, 'only json is supported (or empty for a redirect)')
       .optional(),
     from: z.string().max(64).optional(),
     from_name: z.string().max(128).optional(),

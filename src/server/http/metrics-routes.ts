@@ -5,10 +5,11 @@
  */
 import { Hono } from 'hono';
 import type { Metrics } from './metrics.js';
+import { METRICS } from './service-api.js';
 
 export function metricsRoutes(metrics: Metrics): Hono {
   const app = new Hono();
-  app.get('/metrics', async (c) => {
+  app.on(METRICS.method, METRICS.path, METRICS.doc, async (c) => {
     c.header('Content-Type', metrics.registry.contentType);
     c.header('Cache-Control', 'no-store');
     return c.body(await metrics.registry.metrics());

@@ -10,6 +10,7 @@ import { actorOf, optionalNote, writeAudit } from '../audit/audit-log.js';
 import { AppError, invalidField, notFound } from '../errors.js';
 import { success } from '../http/envelope.js';
 import { findOrder } from '../orders/order-store.js';
+import { ORDER_CALLBACKS, RECENT_CALLBACKS, RESEND_CALLBACK } from './callback-api.js';
 import { OUTBOX_STATES, type OutboxState } from './outbox.js';
 import { listAttemptsForOrder, listOutboxForOrder, listRecentOutbox } from './outbox-store.js';
 import { resendCallback } from './resend-callback.js';
@@ -18,7 +19,7 @@ export function callbackRoutes(deps: AppDeps): Hono {
   const app = new Hono();
   const { db, clock } = deps;
 
-  app.get('/orders/:payment_uid/callbacks', async (c) => {
+  app.on(ORDER_CALLBACKS.method, ORDER_CALLBACKS.path, ORDER_CALLBACKS.doc, async (c) => {
     const order = await findOrder(db, c.req.param('payment_uid'));
     if (!order) throw notFound('payment_uid: no such order');
     const [outbox, attempts] = await Promise.all([
@@ -35,7 +36,7 @@ export function callbackRoutes(deps: AppDeps): Hono {
     });
   });
 
-  app.post('/orders/:payment_uid/callbacks/resend', async (c) => {
+  app.on(RESEND_CALLBACK.method, RESEND_CALLBACK.path, RESEND_CALLBACK.doc, async (c) => {
     const note = await optionalNote(c);
     const now = clock.now();
     const result = await db.transaction(async (tx) => {
@@ -66,7 +67,7 @@ export function callbackRoutes(deps: AppDeps): Hono {
     return success(c, result.row);
   });
 
-  app.get('/callbacks', async (c) => {
+  app.on(RECENT_CALLBACKS.method, RECENT_CALLBACKS.path, RECENT_CALLBACKS.doc, async (c) => {
     const state = parseState(c.req.query('state'));
     const rows = await listRecentOutbox(db, state, parseLimit(c.req.query('limit')));
     return success(c, rows);

@@ -1,344 +1,147 @@
 /**
- * The OpenAPI 3.1 description, generated from the same zod schemas that validate requests. In a
- * folder of its own, above the feature folders whose schemas it reads (they depend on http/).
+ * The OpenAPI 3.1 description, generated from the app's registered routes: each route carries its
+ * description (http/api-route.ts, hono-openapi's `describeRoute`) with the zod schemas that
+ * validate its requests (docs/decisions/0016-openapi-from-routes.md). The callback the service
+ * POSTs to notify_url is described under `webhooks`.
  */
+import type { Env, Hono } from 'hono';
+import type { Schema } from 'hono/types';
+import { generateSpecs } from 'hono-openapi';
 import { z } from 'zod';
-import { ApiErrorSchema, MatchResultSchema, PayerOrderSchema } from '../../shared/payer-order.js';
-import { consoleOpenApiPaths } from '../console/console-openapi.js';
-import {
-  CreateCreditSourceSchema,
-  FixTextSchema,
-  MatchCreditSchema,
-  OperatorSmsSchema,
-} from '../credits/credit-schemas.js';
-import { CreateOrderRequestSchema } from '../gateway/order-request.js';
-import {
-  BlacklistSchema,
-  ConfirmCreditSchema,
-  CreateMerchantSchema,
-  CreditSchema,
-  SetStatusSchema,
-} from '../operator/operator-schemas.js';
+import type { ApiTag } from '../http/api-route.js';
+import { CallbackBodySchema } from '../orders/order-view-schemas.js';
 
-/** Named schemas (zod `.meta({ id })`) collected for components.schemas. */
-const components: Record<string, unknown> = {};
+/**
+ * The routes left out of the document, and why. The route test fails on any other registered
+ * route that the document does not describe.
+ */
+export const UNDOCUMENTED_ROUTES: readonly { method: string; path: string; why: string }[] = [
+  { method: 'GET', path: '/checkout', why: "the payer's page (HTML), not an API" },
+  { method: 'GET', path: '/checkout/', why: "the payer's page (HTML), not an API" },
+  { method: 'GET', path: '/checkout/:payment_uid', why: "the payer's page (HTML), not an API" },
+  { method: 'GET', path: '/checkout/assets/*', why: "the payer page's static files" },
+  { method: 'GET', path: '/console', why: 'a redirect to the console page' },
+  { method: 'GET', path: '/console/', why: "the operator console's page (HTML), not an API" },
+  { method: 'GET', path: '/console/assets/*', why: "the console page's static files" },
+];
 
-function toSchema(schema: z.core.$ZodType): unknown {
-  const generated = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<
-    string,
-    unknown
-  >;
-  const { $schema: _dialect, $defs, ...rest } = generated;
-  Object.assign(components, $defs ?? {});
-  return JSON.parse(JSON.stringify(rest).replaceAll('#/$defs/', '#/components/schemas/'));
+const TAGS: readonly { name: ApiTag; description: string }[] = [
+  { name: 'merchant', description: 'The signed merchant API (OC-Key, OC-Signature)' },
+  { name: 'payer', description: "The payer page's API: the order's payer-safe view, UTR claims" },
+  { name: 'ingest', description: 'Bank alerts forwarded by phones and mailboxes, by a per-source token' },
+  {
+    name: 'operator',
+    description: 'The operator API: bearer token of root or a named operator, or a console session',
+  },
+  { name: 'console', description: "The operator console's sign-in" },
+  { name: 'service', description: 'Health, readiness, metrics and this document' },
+];
+
+const DESCRIPTION =
+  'Payment orders for India (UPI and IMPS), the payer-facing checkout API and the operator API.\n\n' +
+  'Every answer is JSON in one of two envelopes: `{"result":"success","data":...}` or ' +
+  '`{"result":"error","data":{"error":code,"details":...,"request_id":...}}`.\n\n' +
+  'Callbacks to notify_url (see webhooks): delivered at least once (deduplicate by payment_uid and status_seq); ' +
+  'status_seq increases with every status change and orders them (ignore a lower one); an ' +
+  'intermediate status may be skipped when a newer one is already due (the current state is ' +
+  'sent), so do not rely on seeing processing; the final status is always delivered while ' +
+  'attempts remain (16 over about 24 hours). A merchant whose endpoint does not answer is ' +
+  'backed off without delaying other merchants or losing its callbacks.';
+
+/** A zod schema named with `.meta({ id })` as a component schema (zod puts it under $defs). */
+function componentSchema(schema: z.core.$ZodType, id: string): { type: 'object' } {
+  const generated = z.toJSONSchema(schema, { io: 'output' }) as {
+    $defs?: Record<string, { type: 'object' }>;
+  };
+  const named = generated.$defs?.[id];
+  if (!named) throw new Error(`${id}: the schema has no .meta({ id: '${id}' })`);
+  return named;
 }
 
-const json = (schema: z.core.$ZodType) => ({ 'application/json': { schema: toSchema(schema) } });
-const errorResponse = { description: 'Error in the interface shape', content: json(ApiErrorSchema) };
-const signed = [{ ocKey: [], ocSignature: [] }];
-const operator = [{ operatorToken: [] }];
-
-export function openApiDocument(baseUrl: string) {
-  const document = {
-    openapi: '3.1.0',
-    info: {
-      title: 'UPI gateway',
-      version: '1.0.0',
-      description:
-        'Payment orders for India (UPI and IMPS), the payer-facing checkout API and the operator API.\n\n' +
-        'Callbacks to notify_url: delivered at least once (deduplicate by payment_uid and status_seq); ' +
-        'status_seq increases with every status change and orders them (ignore a lower one); an ' +
-        'intermediate status may be skipped when a newer one is already due (the current state is ' +
-        'sent), so do not rely on seeing processing; the final status is always delivered while ' +
-        'attempts remain (16 over about 24 hours). A merchant whose endpoint does not answer is ' +
-        'backed off without delaying other merchants or losing its callbacks.',
-    },
-    servers: [{ url: baseUrl }],
-    components: {
-      schemas: components,
-      securitySchemes: {
-        ocKey: { type: 'apiKey', in: 'header', name: 'OC-Key' },
-        ocSignature: {
-          type: 'apiKey',
-          in: 'header',
-          name: 'OC-Signature',
-          description:
-            'HMAC-SHA256 (lower-case hex) over all body fields sorted by name, joined as name=value with &.',
-        },
-        operatorToken: { type: 'http', scheme: 'bearer' },
-        consoleSession: { type: 'apiKey', in: 'cookie', name: 'console_session' },
+export async function openApiDocument<E extends Env, S extends Schema, P extends string>(
+  app: Hono<E, S, P>,
+  baseUrl: string,
+) {
+  return generateSpecs(app, {
+    defaultValidationErrorResponse: false,
+    // /openapi.json ends in a file name: the library would take it for a static file.
+    excludeStaticFile: false,
+    documentation: {
+      openapi: '3.1.0',
+      info: {
+        title: 'UPI gateway',
+        version: '1.0.0',
+        description: DESCRIPTION,
+        license: { name: 'MIT', identifier: 'MIT' },
       },
-    },
-    paths: {
-      ...consoleOpenApiPaths(json, errorResponse),
-      '/gateway/api/order/new': {
-        post: {
-          summary: 'Create a collection (income) or payout (expense) order',
-          security: signed,
-          requestBody: { required: true, content: json(CreateOrderRequestSchema) },
-          responses: {
-            '200': {
-              description:
-                'Created, or the same request again: data.payment, data.payterm (the payment object) and data.payment_url',
+      servers: [{ url: baseUrl }],
+      tags: [...TAGS],
+      webhooks: {
+        callback: {
+          post: {
+            operationId: 'callback',
+            summary: "The order's state, POSTed to the order's notify_url after each status change",
+            description:
+              'Signed like a merchant request: OC-Key is the key the order was created with, OC-Signature is HMAC-SHA256 over the body fields. Answer HTTP 2xx with the body SUCCESS (any case); anything else is retried.',
+            security: [],
+            requestBody: {
+              required: true,
+              content: {
+                'application/json': {
+                  schema: { $ref: '#/components/schemas/CallbackBody' },
+                  example: {
+                    merchant_order_id: 'SHOP-1001',
+                    merchant_uid: 'a3c5e7f9-0000-4000-8000-000000000001',
+                    merchant_name: 'Chai Point',
+                    payment_uid: '0f1e2d3c-4b5a-4978-8a6b-5c4d3e2f1a0b',
+                    order_uid: 'ORD-7Q2K9M',
+                    transaction_type: 'income',
+                    payterm: 'UPI',
+                    currency: 'INR',
+                    amount: '199.00',
+                    final_amount: '199.00',
+                    payment_status: 'success',
+                    serial_number: '612345678901',
+                    status_seq: '2',
+                    updated_at: '2026-11-23T09:30:00.000Z',
+                    notified_at: '2026-11-23T09:30:01.000Z',
+                  },
+                },
+              },
             },
-            '302': { description: 'response_type empty: redirect to payment_url' },
-            default: errorResponse,
-          },
-        },
-      },
-      '/gateway/api/order/get': {
-        post: {
-          summary: 'Query an order by merchant_order_id',
-          security: signed,
-          requestBody: { required: true, content: json(z.object({ merchant_order_id: z.string() })) },
-          responses: {
-            '200': { description: 'All fields of the order' },
-            default: errorResponse,
-          },
-        },
-      },
-      '/gateway/api/ledger/get_merchant_ledger': {
-        post: {
-          summary: "The merchant's balance: data.inr available, data.inr_held held",
-          security: signed,
-          requestBody: { required: true, content: json(z.object({ merchant_uid: z.string() })) },
-          responses: { '200': { description: 'Balance' }, default: errorResponse },
-        },
-      },
-      '/Payments/india_match': {
-        post: {
-          summary: "Return the payer's UTR (unsigned; rate-limited per client IP)",
-          requestBody: {
-            required: true,
-            content: {
-              ...json(z.object({ payment_uid: z.string(), serial_number: z.string() })),
-              'application/x-www-form-urlencoded': {
-                schema: toSchema(z.object({ payment_uid: z.string(), serial_number: z.string() })),
+            responses: {
+              '200': {
+                description: 'Acknowledged: the body is SUCCESS',
+                content: { 'text/plain': { schema: { type: 'string', const: 'SUCCESS' } } },
               },
             },
           },
-          responses: {
-            '200': {
-              description: 'Claimed',
-              content: json(z.object({ result: z.literal('success'), data: MatchResultSchema })),
-            },
-            default: errorResponse,
+        },
+      },
+      components: {
+        schemas: { CallbackBody: componentSchema(CallbackBodySchema, 'CallbackBody') },
+        securitySchemes: {
+          ocKey: { type: 'apiKey', in: 'header', name: 'OC-Key', description: 'The API key' },
+          ocSignature: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'OC-Signature',
+            description:
+              'HMAC-SHA256 (lower-case hex) over all body fields sorted by name, joined as name=value with &.',
           },
-        },
-      },
-      '/checkout/api/orders/{payment_uid}': {
-        get: {
-          summary: 'The payer-safe view of an order (ETag, 304 on If-None-Match)',
-          parameters: [
-            { name: 'payment_uid', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } },
-          ],
-          responses: {
-            '200': {
-              description: 'The order',
-              content: json(z.object({ result: z.literal('success'), data: PayerOrderSchema })),
-            },
-            '304': { description: 'Unchanged' },
-            default: errorResponse,
+          operatorToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'OPERATOR_TOKEN or a named operator token',
           },
-        },
-      },
-      '/checkout/api/orders/{payment_uid}/events': {
-        get: {
-          summary:
-            'The payer view as Server-Sent Events: on connect and after every change (id = change sequence; Last-Event-ID resumes), a comment every 20 s, ends after a final state',
-          parameters: [
-            { name: 'payment_uid', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } },
-            { name: 'Last-Event-ID', in: 'header', required: false, schema: { type: 'string' } },
-          ],
-          responses: {
-            '200': {
-              description: 'An event stream; each event carries the same body as the poll',
-              content: { 'text/event-stream': { schema: { type: 'string' } } },
-            },
-            default: errorResponse,
+          consoleSession: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: 'console_session',
+            description: 'A console session (with X-CSRF-Token on changes)',
           },
-        },
-      },
-      '/operator/api/merchants': {
-        post: {
-          summary: 'Create a merchant and its first key (the secret is shown once)',
-          security: operator,
-          requestBody: { required: true, content: json(CreateMerchantSchema) },
-          responses: { '201': { description: 'Created' }, default: errorResponse },
-        },
-        get: {
-          summary: 'List merchants',
-          security: operator,
-          responses: { '200': { description: 'Merchants' } },
-        },
-      },
-      '/operator/api/merchants/{uid}/keys': {
-        post: {
-          summary: 'Issue another API key',
-          security: operator,
-          responses: { '201': { description: 'Key and secret (shown once)' } },
-        },
-      },
-      '/operator/api/merchants/{uid}/keys/{key}': {
-        delete: {
-          summary: 'Revoke a key',
-          security: operator,
-          responses: { '200': { description: 'Revoked' } },
-        },
-      },
-      '/operator/api/merchants/{uid}/disable': {
-        post: {
-          summary: 'Disable a merchant',
-          security: operator,
-          responses: { '200': { description: 'Disabled' } },
-        },
-      },
-      '/operator/api/merchants/{uid}/blacklist': {
-        post: {
-          summary: 'Blacklist a payer (from_name)',
-          security: operator,
-          requestBody: { required: true, content: json(BlacklistSchema) },
-          responses: { '201': { description: 'Added' } },
-        },
-      },
-      '/operator/api/credits': {
-        get: {
-          summary:
-            'Credits by state (matched, waiting, conflict, unparsed, ignored); filters merchant_uid, source_id, utr, from, to; paging limit, before (the cursor of the last row of the previous page)',
-          security: operator,
-          responses: {
-            '200': {
-              description:
-                "Credits and texts in one order, newest first; each row carries its `cursor` (credit:<id> or text:<id>), a conflict its `reason`; each text carries `reading`, the bank-text parser's partial reading (amount, utr, credited_at, payer_name; null where not found)",
-            },
-            default: errorResponse,
-          },
-        },
-        post: {
-          summary:
-            'Post a bank credit. It settles only an order whose collection account is its payee; without a payee, only when one merchant has collection accounts',
-          security: operator,
-          requestBody: { required: true, content: json(CreditSchema) },
-          responses: {
-            '201': { description: 'Posted' },
-            '200': { description: 'Already posted' },
-            default: errorResponse,
-          },
-        },
-      },
-      '/operator/api/credits/import': {
-        post: {
-          summary:
-            'Import a statement: CSV (profiles sbi, hdfc, icici, axis, generic), MT940 or camt.053; query format, profile, source_id, column.<field>',
-          security: operator,
-          requestBody: { required: true, content: { 'text/csv': { schema: { type: 'string' } } } },
-          responses: { '200': { description: 'Per-line outcomes and a summary' }, default: errorResponse },
-        },
-      },
-      '/operator/api/credit-sources': {
-        post: {
-          summary:
-            "Register a credit source bound to one of a merchant's collection accounts; an sms source's ingest_token is shown once",
-          security: operator,
-          requestBody: { required: true, content: json(CreateCreditSourceSchema) },
-          responses: { '201': { description: 'Created' }, default: errorResponse },
-        },
-        get: {
-          summary: 'Credit sources; filter merchant_uid',
-          security: operator,
-          responses: { '200': { description: 'Sources' } },
-        },
-      },
-      '/operator/api/credit-sources/{id}': {
-        delete: {
-          summary: 'Revoke a credit source and its token',
-          security: operator,
-          responses: { '200': { description: 'Revoked' }, default: errorResponse },
-        },
-      },
-      '/ingest/sms/{token}': {
-        post: {
-          summary:
-            'A forwarded SMS alert (JSON, form or text/plain: text|message|body|msg, from|sender|address, timestamp); unsigned, limited per token',
-          responses: {
-            '200': { description: 'Stored and read: outcome and reason' },
-            default: errorResponse,
-          },
-        },
-      },
-      '/ingest/email/{token}': {
-        post: {
-          summary: 'A raw e-mail alert (RFC 822); unsigned, limited per token',
-          requestBody: { required: true, content: { 'message/rfc822': { schema: { type: 'string' } } } },
-          responses: {
-            '200': { description: 'Stored and read: outcome and reason' },
-            default: errorResponse,
-          },
-        },
-      },
-      '/operator/api/credits/sms': {
-        post: {
-          summary: 'Replay an alert text for a source; answers what became of it',
-          security: operator,
-          requestBody: { required: true, content: json(OperatorSmsSchema) },
-          responses: {
-            '201': { description: 'A credit' },
-            '200': { description: 'No new credit' },
-            default: errorResponse,
-          },
-        },
-      },
-      '/operator/api/credits/texts/{text_id}/fix': {
-        post: {
-          summary: 'Fix an unparsed text into a credit (note required; audited)',
-          security: operator,
-          requestBody: { required: true, content: json(FixTextSchema) },
-          responses: { '200': { description: 'Fixed' }, default: errorResponse },
-        },
-      },
-      '/operator/api/credits/{credit_id}/match': {
-        post: {
-          summary:
-            'Match a waiting credit to an order by hand through the settlement path (note required; audited)',
-          security: operator,
-          requestBody: { required: true, content: json(MatchCreditSchema) },
-          responses: { '200': { description: 'Matched' }, default: errorResponse },
-        },
-      },
-      '/operator/api/audit': {
-        get: {
-          summary:
-            'The audit log of manual actions, newest first; filters action, subject, actor, before, limit',
-          security: operator,
-          responses: { '200': { description: 'Entries' } },
-        },
-      },
-      '/operator/api/credits/{utr}/confirm': {
-        post: {
-          summary:
-            'Confirm which order a waiting credit without a payee belongs to (the order that claimed it, or any collection order if none did); a credit paid to another account is refused',
-          security: operator,
-          requestBody: { required: true, content: json(ConfirmCreditSchema) },
-          responses: { '200': { description: 'Settled' }, default: errorResponse },
-        },
-      },
-      '/operator/api/lost-claims': {
-        get: {
-          summary:
-            'Claims that lost (a UTR another order holds, or a credit paid to another account), with both orders; filters utr, payment_uid, limit',
-          security: operator,
-          responses: { '200': { description: 'Lost claims, most recent first' } },
-        },
-      },
-      '/operator/api/orders/{payment_uid}/status': {
-        post: {
-          summary: "Set a payout's outcome or refund a collection",
-          security: operator,
-          requestBody: { required: true, content: json(SetStatusSchema) },
-          responses: { '200': { description: 'Changed' }, default: errorResponse },
         },
       },
     },
-  };
-  return document;
+  });
 }

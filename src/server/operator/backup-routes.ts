@@ -11,6 +11,7 @@ import { ERROR_CODES } from '../../shared/error-codes.js';
 import type { AppDeps } from '../app-deps.js';
 import { AppError } from '../errors.js';
 import type { Db } from '../store/db.js';
+import { BACKUP } from './operator-api.js';
 
 const gzipAsync = promisify(gzip);
 
@@ -26,7 +27,7 @@ const canDump = (db: Db): db is Dumpable => db.kind === 'pglite' && 'dump' in db
 
 export function backupRoutes(deps: AppDeps): Hono {
   const app = new Hono();
-  app.get('/store/backup', async (c) => {
+  app.on(BACKUP.method, BACKUP.path, BACKUP.doc, async (c) => {
     const db = deps.db;
     if (!canDump(db)) throw new AppError(ERROR_CODES.invalidRequest, PG_DUMP_GUIDANCE);
     const tar = await db.transaction(() => db.dump());

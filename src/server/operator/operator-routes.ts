@@ -30,6 +30,24 @@ import type { Queryable } from '../store/db.js';
 import { queryRows } from '../store/rows.js';
 import { UpdateMerchantSchema, updateMerchant } from './merchant-settings.js';
 import {
+  ADD_TO_BLACKLIST,
+  CONFIRM_CREDIT,
+  CREATE_MERCHANT,
+  DISABLE_MERCHANT,
+  ENABLE_MERCHANT,
+  ISSUE_KEY,
+  LIST_MERCHANTS,
+  LIST_ORDERS,
+  LOST_CLAIMS,
+  POST_CREDIT,
+  REMOVE_FROM_BLACKLIST,
+  REVOKE_KEY,
+  SET_ORDER_STATUS,
+  SHOW_MERCHANT,
+  SHOW_ORDER,
+  UPDATE_MERCHANT,
+} from './operator-api.js';
+import {
   BlacklistSchema,
   ConfirmCreditSchema,
   CreateMerchantSchema,
@@ -52,7 +70,7 @@ export function operatorRoutes(deps: AppDeps): Hono {
     return merchant;
   };
 
-  app.post('/merchants', async (c) => {
+  app.on(CREATE_MERCHANT.method, CREATE_MERCHANT.path, CREATE_MERCHANT.doc, async (c) => {
     const input = await parseJson(c, CreateMerchantSchema);
     const paise = (text: string | undefined) => (text === undefined ? undefined : parseAmount(text));
     for (const [payterm, given, defaults] of [
@@ -97,9 +115,11 @@ export function operatorRoutes(deps: AppDeps): Hono {
     return success(c, created, 201);
   });
 
-  app.get('/merchants', async (c) => success(c, (await merchants.listMerchants(db)).map(merchantView)));
+  app.on(LIST_MERCHANTS.method, LIST_MERCHANTS.path, LIST_MERCHANTS.doc, async (c) =>
+    success(c, (await merchants.listMerchants(db)).map(merchantView)),
+  );
 
-  app.get('/merchants/:uid', async (c) => {
+  app.on(SHOW_MERCHANT.method, SHOW_MERCHANT.path, SHOW_MERCHANT.doc, async (c) => {
     const merchant = await requireMerchant(c.req.param('uid'));
     const [keys, balance] = await Promise.all([
       merchants.listKeys(db, merchant.uid),
@@ -108,7 +128,7 @@ export function operatorRoutes(deps: AppDeps): Hono {
     return success(c, merchantDetail(merchant, keys, balance));
   });
 
-  app.patch('/merchants/:uid', async (c) => {
+  app.on(UPDATE_MERCHANT.method, UPDATE_MERCHANT.path, UPDATE_MERCHANT.doc, async (c) => {
     const input = await parseJson(c, UpdateMerchantSchema);
     const now = clock.now();
     const merchant = await db.transaction(async (tx) => {
@@ -140,7 +160,7 @@ export function operatorRoutes(deps: AppDeps): Hono {
     return success(c, merchantView(merchant));
   });
 
-  app.post('/merchants/:uid/keys', async (c) => {
+  app.on(ISSUE_KEY.method, ISSUE_KEY.path, ISSUE_KEY.doc, async (c) => {
     const note = await optionalNote(c);
     const now = clock.now();
     const issued = await db.transaction(async (tx) => {
@@ -162,7 +182,7 @@ export function operatorRoutes(deps: AppDeps): Hono {
     return success(c, issued, 201);
   });
 
-  app.delete('/merchants/:uid/keys/:key', async (c) => {
+  app.on(REVOKE_KEY.method, REVOKE_KEY.path, REVOKE_KEY.doc, async (c) => {
     const note = await optionalNote(c);
     const now = clock.now();
     const apiKey = c.req.param('key');
@@ -187,11 +207,11 @@ export function operatorRoutes(deps: AppDeps): Hono {
     return success(c, { api_key: apiKey, status: 'revoked' });
   });
 
-  for (const [action, status] of [
-    ['disable', 'disabled'],
-    ['enable', 'active'],
+  for (const [action, status, route] of [
+    ['disable', 'disabled', DISABLE_MERCHANT],
+    ['enable', 'active', ENABLE_MERCHANT],
   ] as const) {
-    app.post(`/merchants/:uid/${action}`, async (c) => {
+    app.on(route.method, route.path, route.doc, async (c) => {
       const note = await optionalNote(c);
       const now = clock.now();
       const merchant = await db.transaction(async (tx) => {
@@ -216,7 +236,7 @@ export function operatorRoutes(deps: AppDeps): Hono {
     });
   }
 
-  app.post('/merchants/:uid/blacklist', async (c) => {
+  app.on(ADD_TO_BLACKLIST.method, ADD_TO_BLACKLIST.path, ADD_TO_BLACKLIST.doc, async (c) => {
     const { from_name, note } = await parseJson(c, BlacklistSchema);
     const now = clock.now();
     const merchant = await db.transaction(async (tx) => {
@@ -240,7 +260,7 @@ export function operatorRoutes(deps: AppDeps): Hono {
     return success(c, { merchant_uid: merchant.uid, from_name }, 201);
   });
 
-  app.delete('/merchants/:uid/blacklist/:from_name', async (c) => {
+  app.on(REMOVE_FROM_BLACKLIST.method, REMOVE_FROM_BLACKLIST.path, REMOVE_FROM_BLACKLIST.doc, async (c) => {
     const note = await optionalNote(c);
     const now = clock.now();
     const fromName = c.req.param('from_name');
@@ -265,7 +285,7 @@ export function operatorRoutes(deps: AppDeps): Hono {
     return success(c, { removed: true });
   });
 
-  app.post('/credits', async (c) => {
+  app.on(POST_CREDIT.method, POST_CREDIT.path, POST_CREDIT.doc, async (c) => {
     const input = await parseJson(c, CreditSchema);
     const utr = normalizeUtr(input.utr);
     if (!isValidUtr(utr)) throw invalidField('utr', 'must be exactly 12 digits');
@@ -307,7 +327,7 @@ export function operatorRoutes(deps: AppDeps): Hono {
   });
 
   /** The operator says whose a waiting credit is, when the service could not tell (no payee). */
-  app.post('/credits/:utr/confirm', async (c) => {
+  app.on(CONFIRM_CREDIT.method, CONFIRM_CREDIT.path, CONFIRM_CREDIT.doc, async (c) => {
     const { payment_uid, note } = await parseJson(c, ConfirmCreditSchema);
     const utr = normalizeUtr(c.req.param('utr'));
     if (!isValidUtr(utr)) throw invalidField('utr', 'must be exactly 12 digits');
@@ -354,7 +374,7 @@ export function operatorRoutes(deps: AppDeps): Hono {
   });
 
   /** Claims that lost (UTR held by another order, credit paid to another account), with both orders. */
-  app.get('/lost-claims', async (c) => {
+  app.on(LOST_CLAIMS.method, LOST_CLAIMS.path, LOST_CLAIMS.doc, async (c) => {
     const rows = await listLostClaims(db, {
       utr: c.req.query('utr') ?? '',
       paymentUid: c.req.query('payment_uid') ?? '',
@@ -363,7 +383,7 @@ export function operatorRoutes(deps: AppDeps): Hono {
     return success(c, rows);
   });
 
-  app.get('/orders', async (c) => {
+  app.on(LIST_ORDERS.method, LIST_ORDERS.path, LIST_ORDERS.doc, async (c) => {
     const rows = await queryRows(
       db,
       OrderRow,
@@ -377,7 +397,7 @@ export function operatorRoutes(deps: AppDeps): Hono {
     );
   });
 
-  app.get('/orders/:payment_uid', async (c) => {
+  app.on(SHOW_ORDER.method, SHOW_ORDER.path, SHOW_ORDER.doc, async (c) => {
     const order = await findOrder(db, c.req.param('payment_uid'));
     if (!order) throw notFound('payment_uid: no such order');
     const merchant = await requireMerchant(order.merchant_uid);
@@ -392,7 +412,7 @@ export function operatorRoutes(deps: AppDeps): Hono {
     });
   });
 
-  app.post('/orders/:payment_uid/status', async (c) => {
+  app.on(SET_ORDER_STATUS.method, SET_ORDER_STATUS.path, SET_ORDER_STATUS.doc, async (c) => {
     const input = await parseJson(c, SetStatusSchema);
     const now = clock.now();
     const order = await db.transaction(async (tx) => {

@@ -4,6 +4,7 @@ import { isHttpOrigin } from '../../shared/http-origin.js';
 import { isSupportContact } from '../../shared/support-contact.js';
 import { noteField } from '../audit/audit-log.js';
 import { isSaneDate } from '../http/clean-text.js';
+import { OPERATOR_NAME, ROOT_OPERATOR } from './operator-accounts.js';
 
 const amountText = z.string().regex(/^\d{1,13}(\.\d{1,2})?$/, 'must be a decimal amount like 100.00');
 const origin = z.string().refine(isHttpOrigin, 'must be an origin like https://shop.example');
@@ -92,3 +93,12 @@ export const SetStatusSchema = z
 export const BlacklistSchema = z
   .object({ from_name: z.string().trim().min(1).max(128), note: noteField })
   .meta({ id: 'BlacklistEntry' });
+
+export const CreateOperatorSchema = z
+  .object({
+    name: z
+      .string()
+      .regex(OPERATOR_NAME, 'must be 1-40 lower-case letters, digits, dots, dashes or underscores')
+      .refine((name) => name !== ROOT_OPERATOR, `'${ROOT_OPERATOR}' is the configured OPERATOR_TOKEN`),
+  })
+  .meta({ id: 'CreateOperator' });

@@ -3,29 +3,15 @@
  * (its token is shown once), lists them and revokes one (its console sessions end with it).
  */
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { ERROR_CODES } from '../../shared/error-codes.js';
 import type { AppDeps } from '../app-deps.js';
 import { writeAudit } from '../audit/audit-log.js';
 import { AppError, notFound } from '../errors.js';
 import { parseJson } from '../http/parse-json.js';
-import {
-  createOperator,
-  listOperators,
-  OPERATOR_NAME,
-  ROOT_OPERATOR,
-  revokeOperator,
-} from './operator-accounts.js';
+import { createOperator, listOperators, ROOT_OPERATOR, revokeOperator } from './operator-accounts.js';
+import { ADD_OPERATOR, LIST_OPERATORS, REVOKE_OPERATOR } from './operator-api.js';
 import type { OperatorVariables } from './operator-auth.js';
-
-export const CreateOperatorSchema = z
-  .object({
-    name: z
-      .string()
-      .regex(OPERATOR_NAME, 'must be 1-40 lower-case letters, digits, dots, dashes or underscores')
-      .refine((name) => name !== ROOT_OPERATOR, `'${ROOT_OPERATOR}' is the configured OPERATOR_TOKEN`),
-  })
-  .meta({ id: 'CreateOperator' });
+import { CreateOperatorSchema } from './operator-schemas.js';
 
 const ok = <T>(data: T) => ({ result: 'success' as const, data });
 
@@ -42,9 +28,11 @@ export function operatorsRoutes(deps: AppDeps) {
     });
   }
 
-  app.get('/operators', async (c) => c.json(ok(await listOperators(db))));
+  app.on(LIST_OPERATORS.method, LIST_OPERATORS.path, LIST_OPERATORS.doc, async (c) =>
+    c.json(ok(await listOperators(db))),
+  );
 
-  app.post('/operators', async (c) => {
+  app.on(ADD_OPERATOR.method, ADD_OPERATOR.path, ADD_OPERATOR.doc, async (c) => {
     const { name } = await parseJson(c, CreateOperatorSchema);
     const now = clock.now();
     const result = await db.transaction(async (tx) => {
@@ -70,7 +58,7 @@ export function operatorsRoutes(deps: AppDeps) {
     return c.json(ok({ ...result.operator, token: result.token }), 201);
   });
 
-  app.delete('/operators/:name', async (c) => {
+  app.on(REVOKE_OPERATOR.method, REVOKE_OPERATOR.path, REVOKE_OPERATOR.doc, async (c) => {
     const now = clock.now();
     const name = c.req.param('name');
     const revoked = await db.transaction(async (tx) => {

@@ -1,0 +1,115 @@
+/** The console's routes as they describe themselves: its operator endpoints and the session. */
+import { z } from 'zod';
+import { AnyObject, apiRoute } from '../http/api-route.js';
+
+export const SignInSchema = z.object({ token: z.string().min(1).max(200) }).meta({ id: 'ConsoleSignIn' });
+
+export const TODAY = apiRoute({
+  id: 'todaySummary',
+  method: 'get',
+  path: '/summary/today',
+  tag: 'operator',
+  auth: 'operator',
+  summary: "Today's figures since midnight IST",
+  answers: { 200: { description: 'Counts and amounts', data: AnyObject } },
+  errors: [],
+});
+
+export const ORDER_SEARCH = apiRoute({
+  id: 'searchOrders',
+  method: 'get',
+  path: '/order-search',
+  tag: 'operator',
+  auth: 'operator',
+  summary: 'Orders newest first, 1-200 per page',
+  query: {
+    q: 'payment_uid, merchant_order_id, UTR, payer name prefix or amount',
+    merchant_uid: 'Only this merchant',
+    kind: 'income or expense',
+    status: 'Comma-separated payment statuses',
+    callback: 'failing: only orders whose callbacks fail',
+    from: 'Created at or after (ISO date)',
+    to: 'Created before (ISO date)',
+    cursor: 'The next_cursor of the previous page',
+    limit: '1-200',
+  },
+  answers: { 200: { description: 'A page of orders and the next cursor', data: AnyObject } },
+  errors: [],
+});
+
+export const ORDER_TIMELINE = apiRoute({
+  id: 'orderTimeline',
+  method: 'get',
+  path: '/orders/:payment_uid/timeline',
+  tag: 'operator',
+  auth: 'operator',
+  summary:
+    "An order's timeline: creation, claims, credits, status changes, ledger postings, callbacks and attempts",
+  answers: { 200: { description: 'The order and its events in time order', data: AnyObject } },
+  errors: [404],
+});
+
+export const MERCHANT_BLACKLIST = apiRoute({
+  id: 'merchantBlacklist',
+  method: 'get',
+  path: '/merchants/:uid/blacklist',
+  tag: 'operator',
+  auth: 'operator',
+  summary: "A merchant's blacklisted payer names",
+  answers: { 200: { description: 'Entries', data: z.array(AnyObject) } },
+  errors: [404],
+});
+
+export const MERCHANT_LEDGER = apiRoute({
+  id: 'merchantLedger',
+  method: 'get',
+  path: '/merchants/:uid/ledger',
+  tag: 'operator',
+  auth: 'operator',
+  summary: "Recent ledger entries of the merchant's accounts",
+  query: { limit: '1-200, default 20' },
+  answers: { 200: { description: 'Entries, newest first', data: z.array(AnyObject) } },
+  errors: [404],
+});
+
+const session = z
+  .object({ signed_in: z.boolean() })
+  .loose()
+  .describe('signed_in; with a session also operator, expires_at, csrf_token and csrf_header');
+
+export const SIGN_IN = apiRoute({
+  id: 'signIn',
+  method: 'post',
+  path: '/session',
+  tag: 'console',
+  auth: 'public',
+  summary: 'Console sign-in with an operator token: sets the session cookie and answers the CSRF token',
+  description: 'Same-origin only; failed attempts are limited per client.',
+  body: SignInSchema,
+  answers: {
+    201: { description: 'Signed in', data: session, headers: { 'Set-Cookie': 'The session cookie' } },
+  },
+  errors: [401, 403, 429],
+});
+
+export const SESSION = apiRoute({
+  id: 'session',
+  method: 'get',
+  path: '/session',
+  tag: 'console',
+  auth: 'public',
+  summary: 'The current console session (signed_in false without one)',
+  answers: { 200: { description: 'The session', data: session } },
+  errors: [],
+});
+
+export const SIGN_OUT = apiRoute({
+  id: 'signOut',
+  method: 'delete',
+  path: '/session',
+  tag: 'console',
+  auth: 'public',
+  summary: 'Sign out (X-CSRF-Token required with a session)',
+  answers: { 200: { description: 'Signed out', data: z.object({ signed_out: z.literal(true) }) } },
+  errors: [403],
+});

@@ -1,0 +1,231 @@
+/**
+ * The credit routes as they describe themselves: credit sources, alert texts, credits by state,
+ * manual fixes and matches, statement import and the audit log (operator API), and the ingest
+ * endpoints alert forwarders post to (docs/credit-sources.md).
+ */
+import { z } from 'zod';
+import { AnyObject, apiRoute } from '../http/api-route.js';
+import {
+  CreateCreditSourceSchema,
+  FixTextSchema,
+  MatchCreditSchema,
+  OperatorSmsSchema,
+} from './credit-schemas.js';
+
+const list = z.array(AnyObject);
+const ingested = z
+  .object({ text_id: z.string(), outcome: z.string(), reason: z.string() })
+  .describe('outcome: credit, duplicate, unparsed or ignored; reason says why');
+
+export const CREATE_CREDIT_SOURCE = apiRoute({
+  id: 'createCreditSource',
+  method: 'post',
+  path: '/credit-sources',
+  tag: 'operator',
+  auth: 'operator',
+  summary: "Register a credit source bound to one of a merchant's collection accounts",
+  description: "An sms source's ingest_token (and its sms_url and email_url) is shown once.",
+  body: CreateCreditSourceSchema,
+  bodyExample: {
+    merchant_uid: 'a3c5e7f9-0000-4000-8000-000000000001',
+    account: 'chaipoint@okaxis',
+    kind: 'sms',
+    name: 'Shop phone',
+  },
+  answers: { 201: { description: 'Created', data: z.object({ source_id: z.string() }).loose() } },
+  errors: [404],
+});
+
+export const LIST_CREDIT_SOURCES = apiRoute({
+  id: 'listCreditSources',
+  method: 'get',
+  path: '/credit-sources',
+  tag: 'operator',
+  auth: 'operator',
+  summary: 'Credit sources',
+  query: { merchant_uid: 'Only this merchant' },
+  answers: { 200: { description: 'Sources', data: list } },
+  errors: [],
+});
+
+export const REVOKE_CREDIT_SOURCE = apiRoute({
+  id: 'revokeCreditSource',
+  method: 'delete',
+  path: '/credit-sources/:id',
+  tag: 'operator',
+  auth: 'operator',
+  summary: 'Revoke a credit source and its token (audited)',
+  answers: { 200: { description: 'The revoked source', data: AnyObject } },
+  errors: [404],
+});
+
+export const REPLAY_TEXT = apiRoute({
+  id: 'replayText',
+  method: 'post',
+  path: '/credits/sms',
+  tag: 'operator',
+  auth: 'operator',
+  summary: 'Replay an alert text for a source; answers what became of it (audited)',
+  body: OperatorSmsSchema,
+  bodyExample: {
+    source_id: '1',
+    text: 'Rs.199.00 credited to A/c XX1234 on 23-11-26 by UPI Ref No 612345678901',
+    sender: 'VM-HDFCBK',
+  },
+  answers: {
+    201: { description: 'A new credit', data: AnyObject },
+    200: { description: 'No new credit (duplicate, unparsed or ignored)', data: AnyObject },
+  },
+  errors: [404],
+});
+
+export const LIST_CREDITS = apiRoute({
+  id: 'listCredits',
+  method: 'get',
+  path: '/credits',
+  tag: 'operator',
+  auth: 'operator',
+  summary: 'Credits and alert texts by state, newest first',
+  query: {
+    state: 'Comma-separated: matched, waiting, conflict, unparsed, ignored',
+    unmatched: 'true: waiting and conflict',
+    merchant_uid: 'Only this merchant',
+    source_id: 'Only this source',
+    utr: 'Only this UTR',
+    from: 'Created at or after (ISO date)',
+    to: 'Created before (ISO date)',
+    before: 'Paging: the cursor of the last row of the previous page',
+    limit: '1-1000, default 100',
+  },
+  answers: {
+    200: {
+      description:
+        "Credits and texts in one order, newest first; each row carries its `cursor` (credit:<id> or text:<id>), a conflict its `reason`; each text carries `reading`, the bank-text parser's partial reading (amount, utr, credited_at, payer_name; null where not found)",
+      data: list,
+    },
+  },
+  errors: [],
+});
+
+export const FIX_TEXT = apiRoute({
+  id: 'fixText',
+  method: 'post',
+  path: '/credits/texts/:id/fix',
+  tag: 'operator',
+  auth: 'operator',
+  summary: 'Fix an unparsed text into a credit (note required; audited)',
+  body: FixTextSchema,
+  bodyExample: { utr: '612345678901', amount: '199.00', note: 'read from the bank statement' },
+  answers: { 200: { description: 'Fixed: the credit and what it settled', data: AnyObject } },
+  errors: [404, 409],
+});
+
+export const MATCH_CREDIT = apiRoute({
+  id: 'matchCredit',
+  method: 'post',
+  path: '/credits/:id/match',
+  tag: 'operator',
+  auth: 'operator',
+  summary: 'Match a waiting credit to an order by hand through the settlement path (note required; audited)',
+  body: MatchCreditSchema,
+  bodyExample: { payment_uid: '0f1e2d3c-4b5a-4978-8a6b-5c4d3e2f1a0b', note: 'payer called with the receipt' },
+  answers: { 200: { description: 'Matched', data: AnyObject } },
+  errors: [404, 409],
+});
+
+export const IMPORT_STATEMENT = apiRoute({
+  id: 'importStatement',
+  method: 'post',
+  path: '/credits/import',
+  tag: 'operator',
+  auth: 'operator',
+  summary: 'Import a bank statement: CSV (profiles sbi, hdfc, icici, axis, generic), MT940 or camt.053',
+  description: 'Up to 4 MB. column.<field> names the header of a field for the generic CSV profile.',
+  query: {
+    format: 'csv, mt940 or camt.053 (default: recognised from the text)',
+    profile: 'The CSV profile (default: recognised from the header)',
+    source_id: 'The statement credit source the lines come from',
+  },
+  bodyMedia: {
+    'text/csv': { type: 'string' },
+    'text/plain': { type: 'string' },
+    'application/xml': { type: 'string' },
+  },
+  answers: {
+    200: {
+      description: 'Per-line outcomes and a summary by outcome',
+      data: z
+        .object({
+          format: z.string(),
+          lines: z.number(),
+          summary: z.record(z.string(), z.number()),
+          results: list,
+        })
+        .loose(),
+    },
+  },
+  errors: [404],
+});
+
+export const LIST_AUDIT = apiRoute({
+  id: 'listAudit',
+  method: 'get',
+  path: '/audit',
+  tag: 'operator',
+  auth: 'operator',
+  summary: 'The audit log of manual actions, newest first',
+  query: {
+    action: 'Only this action (credit.fix, credit.match, ...)',
+    subject: 'Only this subject (credit:12, text:7, source:3)',
+    actor: 'Only this operator',
+    before: 'Paging: older than this id',
+    limit: '1-1000, default 100',
+  },
+  answers: { 200: { description: 'Entries', data: list } },
+  errors: [],
+});
+
+const INGEST =
+  'Unsigned: the token in the path is the secret (an unknown or revoked one is a 404); limited per token.';
+
+export const INGEST_SMS = apiRoute({
+  id: 'ingestSms',
+  method: 'post',
+  path: '/ingest/sms/:token',
+  tag: 'ingest',
+  auth: 'public',
+  summary: 'A forwarded SMS alert',
+  description: `${INGEST} JSON, form or text/plain: text|message|body|msg, from|sender|address, timestamp.`,
+  body: z
+    .object({
+      text: z.string().optional(),
+      message: z.string().optional(),
+      body: z.string().optional(),
+      msg: z.string().optional(),
+      from: z.string().optional(),
+      sender: z.string().optional(),
+      address: z.string().optional(),
+      timestamp: z.string().optional(),
+    })
+    .meta({ id: 'ForwardedSms' }),
+  bodyMedia: {
+    'application/x-www-form-urlencoded': { $ref: '#/components/schemas/ForwardedSms' },
+    'text/plain': { type: 'string' },
+  },
+  bodyExample: { text: 'Rs.199.00 credited to A/c XX1234 by UPI Ref No 612345678901', from: 'VM-HDFCBK' },
+  answers: { 200: { description: 'Stored and read', data: ingested } },
+  errors: [404, 429],
+});
+
+export const INGEST_EMAIL = apiRoute({
+  id: 'ingestEmail',
+  method: 'post',
+  path: '/ingest/email/:token',
+  tag: 'ingest',
+  auth: 'public',
+  summary: 'A raw e-mail alert (RFC 822, up to 256 KB)',
+  description: INGEST,
+  bodyMedia: { 'message/rfc822': { type: 'string' } },
+  answers: { 200: { description: 'Stored and read', data: ingested } },
+  errors: [404, 429],
+});

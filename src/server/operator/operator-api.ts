@@ -1,0 +1,302 @@
+/**
+ * The operator API's routes as they describe themselves (merchants, keys, blacklists, credits,
+ * orders, the store's backup, named operators). The CLI calls them through operator-client.ts.
+ */
+import { z } from 'zod';
+import { AnyObject, apiRoute } from '../http/api-route.js';
+import { QueryViewSchema } from '../orders/order-view-schemas.js';
+import { UpdateMerchantSchema } from './merchant-settings.js';
+import {
+  BlacklistSchema,
+  ConfirmCreditSchema,
+  CreateMerchantSchema,
+  CreateOperatorSchema,
+  CreditSchema,
+  SetStatusSchema,
+} from './operator-schemas.js';
+
+/** Where app.ts mounts the operator API (behind the operator's authentication). */
+export const OPERATOR_API_PREFIX = '/operator/api';
+
+const list = z.array(AnyObject);
+const MERCHANT = 'The merchant: its settings, limits as amounts, status and collection accounts';
+
+export const CREATE_MERCHANT = apiRoute({
+  id: 'createMerchant',
+  method: 'post',
+  path: '/merchants',
+  tag: 'operator',
+  auth: 'operator',
+  summary: 'Create a merchant and its first key (the secret is shown once)',
+  body: CreateMerchantSchema,
+  bodyExample: { name: 'Chai Point', upi_vpa: 'chaipoint@okaxis', upi_payee_name: 'Chai Point Pvt Ltd' },
+  answers: {
+    201: {
+      description: `Created: the merchant, api_key and api_secret`,
+      data: z.object({ merchant: AnyObject, api_key: z.string(), api_secret: z.string() }).loose(),
+    },
+  },
+  errors: [],
+});
+
+export const LIST_MERCHANTS = apiRoute({
+  id: 'listMerchants',
+  method: 'get',
+  path: '/merchants',
+  tag: 'operator',
+  auth: 'operator',
+  summary: 'List merchants',
+  answers: { 200: { description: 'Merchants', data: list } },
+  errors: [],
+});
+
+export const SHOW_MERCHANT = apiRoute({
+  id: 'showMerchant',
+  method: 'get',
+  path: '/merchants/:uid',
+  tag: 'operator',
+  auth: 'operator',
+  summary: 'A merchant with its keys and balance',
+  answers: { 200: { description: `${MERCHANT}, keys and balance`, data: AnyObject } },
+  errors: [404],
+});
+
+export const UPDATE_MERCHANT = apiRoute({
+  id: 'updateMerchant',
+  method: 'patch',
+  path: '/merchants/:uid',
+  tag: 'operator',
+  auth: 'operator',
+  summary: 'Edit display settings, limits, frame origins and collection accounts',
+  body: UpdateMerchantSchema,
+  bodyExample: { brand_color: '#0a7d5a', support_contact: 'help@chaipoint.example' },
+  answers: { 200: { description: MERCHANT, data: AnyObject } },
+  errors: [404],
+});
+
+export const ISSUE_KEY = apiRoute({
+  id: 'issueKey',
+  method: 'post',
+  path: '/merchants/:uid/keys',
+  tag: 'operator',
+  auth: 'operator',
+  summary: 'Issue another API key (the secret is shown once)',
+  answers: { 201: { description: 'api_key and api_secret', data: AnyObject } },
+  errors: [404],
+});
+
+export const REVOKE_KEY = apiRoute({
+  id: 'revokeKey',
+  method: 'delete',
+  path: '/merchants/:uid/keys/:key',
+  tag: 'operator',
+  auth: 'operator',
+  summary: 'Revoke an API key',
+  answers: {
+    200: { description: 'Revoked', data: z.object({ api_key: z.string(), status: z.literal('revoked') }) },
+  },
+  errors: [404],
+});
+
+export const DISABLE_MERCHANT = apiRoute({
+  id: 'disableMerchant',
+  method: 'post',
+  path: '/merchants/:uid/disable',
+  tag: 'operator',
+  auth: 'operator',
+  summary: 'Disable a merchant: its signed requests are refused',
+  answers: { 200: { description: MERCHANT, data: AnyObject } },
+  errors: [404],
+});
+
+export const ENABLE_MERCHANT = apiRoute({
+  id: 'enableMerchant',
+  method: 'post',
+  path: '/merchants/:uid/enable',
+  tag: 'operator',
+  auth: 'operator',
+  summary: 'Enable a disabled merchant again',
+  answers: { 200: { description: MERCHANT, data: AnyObject } },
+  errors: [404],
+});
+
+export const ADD_TO_BLACKLIST = apiRoute({
+  id: 'addToBlacklist',
+  method: 'post',
+  path: '/merchants/:uid/blacklist',
+  tag: 'operator',
+  auth: 'operator',
+  summary: 'Blacklist a payer name (from_name) for a merchant',
+  body: BlacklistSchema,
+  bodyExample: { from_name: 'Fraudulent Payer' },
+  answers: {
+    201: { description: 'Added', data: z.object({ merchant_uid: z.string(), from_name: z.string() }) },
+  },
+  errors: [404],
+});
+
+export const REMOVE_FROM_BLACKLIST = apiRoute({
+  id: 'removeFromBlacklist',
+  method: 'delete',
+  path: '/merchants/:uid/blacklist/:from_name',
+  tag: 'operator',
+  auth: 'operator',
+  summary: 'Take a payer name off the blacklist',
+  answers: { 200: { description: 'Removed', data: z.object({ removed: z.literal(true) }) } },
+  errors: [404],
+});
+
+const creditOutcome = z
+  .object({ utr: z.string(), amount: z.string(), outcome: z.string() })
+  .loose()
+  .describe('outcome: matched, waiting (with reason), duplicate or conflict; payment_uid when matched');
+
+export const POST_CREDIT = apiRoute({
+  id: 'postCredit',
+  method: 'post',
+  path: '/credits',
+  tag: 'operator',
+  auth: 'operator',
+  summary: 'Post a bank credit',
+  description:
+    'It settles only an order whose collection account is its payee; without a payee, only when one merchant has collection accounts.',
+  body: CreditSchema,
+  bodyExample: { utr: '612345678901', amount: '199.00', payee: 'chaipoint@okaxis' },
+  answers: {
+    201: { description: 'Posted', data: creditOutcome },
+    200: { description: 'Already posted (the same credit again)', data: creditOutcome },
+  },
+  errors: [409],
+});
+
+export const CONFIRM_CREDIT = apiRoute({
+  id: 'confirmCredit',
+  method: 'post',
+  path: '/credits/:utr/confirm',
+  tag: 'operator',
+  auth: 'operator',
+  summary: 'Confirm which order a waiting credit without a payee belongs to',
+  description:
+    'The order that claimed it, or any collection order if none did; a credit paid to another account is refused.',
+  body: ConfirmCreditSchema,
+  answers: {
+    200: {
+      description: 'Settled',
+      data: z.object({
+        utr: z.string(),
+        outcome: z.string(),
+        payment_uid: z.string(),
+        payment_status: z.string(),
+      }),
+    },
+  },
+  errors: [404, 409],
+});
+
+export const LOST_CLAIMS = apiRoute({
+  id: 'listLostClaims',
+  method: 'get',
+  path: '/lost-claims',
+  tag: 'operator',
+  auth: 'operator',
+  summary:
+    'Claims that lost (a UTR another order holds, or a credit paid to another account), with both orders',
+  query: { utr: 'Only this UTR', payment_uid: 'Only claims of this order', limit: '1-1000, default 100' },
+  answers: { 200: { description: 'Lost claims, most recent first', data: list } },
+  errors: [],
+});
+
+export const LIST_ORDERS = apiRoute({
+  id: 'listOrders',
+  method: 'get',
+  path: '/orders',
+  tag: 'operator',
+  auth: 'operator',
+  summary: 'Recent orders, newest first',
+  query: {
+    merchant_uid: 'Only this merchant',
+    status: 'Only this payment_status',
+    limit: '1-1000, default 100',
+  },
+  answers: { 200: { description: 'Orders', data: z.array(QueryViewSchema) } },
+  errors: [],
+});
+
+export const SHOW_ORDER = apiRoute({
+  id: 'showOrder',
+  method: 'get',
+  path: '/orders/:payment_uid',
+  tag: 'operator',
+  auth: 'operator',
+  summary: 'An order with its status history and UTR claims',
+  answers: { 200: { description: 'The order, history and utr_claims', data: AnyObject } },
+  errors: [404],
+});
+
+export const SET_ORDER_STATUS = apiRoute({
+  id: 'setOrderStatus',
+  method: 'post',
+  path: '/orders/:payment_uid/status',
+  tag: 'operator',
+  auth: 'operator',
+  summary: "Set a payout's outcome or refund a collection",
+  body: SetStatusSchema,
+  bodyExample: { status: 'completed' },
+  answers: { 200: { description: 'Changed: the order', data: QueryViewSchema } },
+  errors: [404, 409],
+});
+
+export const BACKUP = apiRoute({
+  id: 'backupStore',
+  method: 'get',
+  path: '/store/backup',
+  tag: 'operator',
+  auth: 'operator',
+  summary: 'A consistent copy of the embedded store (gzipped tar); on PostgreSQL, how to use pg_dump',
+  answers: {
+    200: {
+      description: 'The backup (restore it with RESTORE_FROM into an empty DATA_DIR)',
+      media: { 'application/gzip': { type: 'string', contentMediaType: 'application/gzip' } },
+    },
+  },
+  errors: [],
+});
+
+const operator = z.object({ name: z.string() }).loose();
+
+export const LIST_OPERATORS = apiRoute({
+  id: 'listOperators',
+  method: 'get',
+  path: '/operators',
+  tag: 'operator',
+  auth: 'operator',
+  summary: 'List named operators',
+  answers: { 200: { description: 'Named operators', data: z.array(operator) } },
+  errors: [],
+});
+
+export const ADD_OPERATOR = apiRoute({
+  id: 'addOperator',
+  method: 'post',
+  path: '/operators',
+  tag: 'operator',
+  auth: 'operator',
+  summary: 'Add a named operator (root only); its token is shown once',
+  body: CreateOperatorSchema,
+  bodyExample: { name: 'asha' },
+  answers: { 201: { description: 'Created, with its token', data: operator.extend({ token: z.string() }) } },
+  errors: [403, 409],
+});
+
+export const REVOKE_OPERATOR = apiRoute({
+  id: 'revokeOperator',
+  method: 'delete',
+  path: '/operators/:name',
+  tag: 'operator',
+  auth: 'operator',
+  summary: "Revoke a named operator's token and end its sessions (root only)",
+  answers: {
+    200: { description: 'Revoked', data: z.object({ name: z.string(), status: z.literal('revoked') }) },
+  },
+  errors: [403, 404],
+});
