@@ -98,7 +98,7 @@ export const CallbackBodySchema = z
     merchant_uid: z.string(),
     merchant_name: z.string().optional(),
     payment_uid: z.string(),
-    order_uid: z.string(),
+    order_uid: z.string().optional(),
     transaction_type: z.enum(['income', 'expense']),
     accounting_type: z.string().optional(),
     payterm: z.string(),
