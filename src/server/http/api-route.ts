@@ -189,7 +189,7 @@ const SECURITY: Record<ApiAuth, Record<string, string[]>[]> = {
   public: [],
 };
 
-/** Every route may answer 400 (a bad request target) and 500; the others follow from the spec. */
+/** Every route may answer 400 (a bad request target) and 500; the others follow from the route's auth and body. */
 function errorStatuses(spec: ApiRouteSpec<Method, string, Schema | undefined>): ErrorStatus[] {
   const implied: ErrorStatus[] = [400, 500];
   if (spec.auth === 'operator') implied.push(401);
