@@ -237,6 +237,18 @@ export function creditRoutes(deps: AppDeps): Hono<{ Variables: CreditVariables }
     const results = await importStatement(db, read.lines, source, clock.now());
     const summary: Record<string, number> = {};
     for (const line of results) summary[line.outcome] = (summary[line.outcome] ?? 0) + 1;
+    // An import commits in batches (each line's credit with its own matching), so its audit row
+    // follows the last batch: it records who imported what and what became of each kind of line.
+    await writeAudit(
+      db,
+      {
+        actor: actorOf(c),
+        action: 'statement.import',
+        subject: source ? `source:${source.id}` : 'statement',
+        after: { format: read.format, profile: read.profile, lines: results.length, summary },
+      },
+      clock.now(),
+    );
     return c.json(
       ok({ format: read.format, profile: read.profile, lines: results.length, summary, results }),
     );

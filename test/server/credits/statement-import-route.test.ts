@@ -57,6 +57,25 @@ describe('statement import', () => {
 
     const again = await upload(fixture('hdfc.csv'), `?source_id=${source.source_id}`);
     expect(again.body.data.summary).toEqual({ duplicate: 2, ignored: 1 });
+    const audit = await t.db.query<{ actor: string; after: unknown }>(
+      `SELECT actor, after FROM audit_log WHERE action = 'statement.import' AND subject = $1 ORDER BY id`,
+      [`source:${source.source_id}`],
+    );
+    expect(audit).toEqual([
+      {
+        actor: 'root',
+        after: {
+          format: 'csv',
+          profile: 'hdfc',
+          lines: 3,
+          summary: { completed: 1, ignored: 1, waiting: 1 },
+        },
+      },
+      {
+        actor: 'root',
+        after: { format: 'csv', profile: 'hdfc', lines: 3, summary: { duplicate: 2, ignored: 1 } },
+      },
+    ]);
     expect(await count(t, `bank_credits WHERE source = 'statement' AND utr LIKE '6015123456%'`)).toBe(1);
   });
 
