@@ -113,11 +113,16 @@ describe('the operator CLI', () => {
       '--note',
       'read from the statement',
     ]);
-    expect(fixed.answer).toHaveProperty('result');
+    expect(fixed).toMatchObject({
+      exitCode: 0,
+      answer: {
+        data: { outcome: 'credit', credit: { utr: '612345678902', amount: '7.00', state: 'waiting' } },
+      },
+    });
     const order = await (
       await t.signed('/gateway/api/order/new', {
         transaction_type: 'income',
-        amount: '5.00',
+        amount: '7.00',
         merchant_order_id: 'CLI-1',
         merchant_uid: merchant,
         response_type: 'json',
@@ -125,7 +130,9 @@ describe('the operator CLI', () => {
     ).json();
     const paymentUid = order.data.payment.payment_uid as string;
     const waiting = await data<{ id: string; utr: string }[]>(['credit:list', '--state', 'waiting']);
-    const creditId = waiting.find((row) => row.utr === '612345678901')?.id;
+    // The fixed text's credit is paid to the source's account: it waits for a claim or a match.
+    const creditId = waiting.find((row) => row.utr === '612345678902')?.id;
+    expect(creditId).toBeDefined();
     const matched = await cli([
       'credit:match',
       String(creditId),
@@ -133,12 +140,18 @@ describe('the operator CLI', () => {
       '--note',
       'payer sent the receipt',
     ]);
-    expect(matched.answer).toHaveProperty('result');
+    expect(matched).toMatchObject({ exitCode: 0, answer: { result: 'success' } });
+    expect(await data(['order:show', paymentUid])).toMatchObject({ payment_status: 'completed' });
     const statement = join(dir, 'statement.csv');
     writeFileSync(statement, 'Date,Narration,Amount,UTR\n23/11/2026,UPI credit,9.00,612345678903\n');
     const imported = await cli(['credit:import', statement, '--profile', 'generic', '--format', 'csv']);
-    expect(imported.answer).toHaveProperty('result');
-    expect(Array.isArray(await data(['audit:list', '--action', 'credit.match']))).toBe(true);
+    expect(imported).toMatchObject({
+      exitCode: 0,
+      answer: { data: { format: 'csv', profile: 'generic', lines: 1, summary: { waiting: 1 } } },
+    });
+    expect(await data(['audit:list', '--action', 'credit.match'])).toEqual([
+      expect.objectContaining({ subject: `credit:${creditId}`, note: 'payer sent the receipt' }),
+    ]);
     expect(await data(['source:revoke', source.source_id])).toMatchObject({ status: 'revoked' });
   });
 
