@@ -114,7 +114,15 @@ describe.runIf(postgres)('Behind nginx, two processes on one PostgreSQL database
 
     const queried = await queryUntil(stack, order.merchantOrderId, (o) => o.notify_status === 'completed');
     expect(queried).toMatchObject({ payment_status: 'completed', notify_status: 'completed' });
-    const log = await stack.operator.callbacks(order.paymentUid);
+    // A delivery is logged after the merchant answers it: wait until no outbox row is still
+    // pending (an earlier state's delivery may still be in flight when the final one is done).
+    let log = await stack.operator.callbacks(order.paymentUid);
+    await expect
+      .poll(async () => {
+        log = await stack.operator.callbacks(order.paymentUid);
+        return log.outbox.filter((row) => row.state === 'pending').length;
+      })
+      .toBe(0);
     const received = stack.site.callbacksFor(order.paymentUid);
     expect(received.filter((callback) => callback.fields.payment_status === 'completed')).toHaveLength(1);
     expect(received).toHaveLength(log.attempts.length);

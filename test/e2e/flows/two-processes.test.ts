@@ -8,7 +8,6 @@ import { describe, expect, test } from 'vitest';
 import { useBrowser } from '../support/browser.js';
 import { newUtr } from '../support/merchant-client.js';
 import { claimUtr, createCollection, queryUntil } from '../support/orders.js';
-import { sleep } from '../support/service-process.js';
 import { storeKind, useStack } from '../support/stack.js';
 
 const postgres = storeKind() === 'postgres';
@@ -74,11 +73,14 @@ describe.runIf(postgres)('Two processes on one PostgreSQL database', () => {
     const workers = new Set<string>();
     for (const [i, order] of orders.entries()) {
       // Read the log through either process; wait until no row is still pending.
-      let log = await operators[i % 2 === 0 ? 1 : 0].callbacks(order.paymentUid);
-      for (let n = 0; n < 50 && log.outbox.some((row) => row.state === 'pending'); n += 1) {
-        await sleep(200);
-        log = await operators[0].callbacks(order.paymentUid);
-      }
+      const operator = operators[i % 2 === 0 ? 1 : 0];
+      let log = await operator.callbacks(order.paymentUid);
+      await expect
+        .poll(async () => {
+          log = await operator.callbacks(order.paymentUid);
+          return log.outbox.filter((row) => row.state === 'pending').length;
+        })
+        .toBe(0);
       const received = stack.site.callbacksFor(order.paymentUid);
       for (const callback of received)
         expect(callback.signedKeepingEmpties && callback.signedSkippingEmpties).toBe(true);
