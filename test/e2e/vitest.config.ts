@@ -6,7 +6,12 @@ import { defineConfig } from 'vitest/config';
  * processes, Chromium through playwright-core, a merchant test server on loopback. Not part of
  * `npm test`. Every flow runs against a fresh embedded store; with E2E_DATABASE_URL set, again
  * against fresh PostgreSQL databases, plus the two-process flow. Each project's global setup starts
- * the service processes its files share; files run one at a time (few cores, one browser each).
+ * the service processes its files share.
+ *
+ * Two files run at a time, each with its own Chromium: a flow spends most of its time waiting (on
+ * the page's polls and streams, callbacks, an order's expiry), not computing. Files do not see each
+ * other: each creates its own merchant on the shared services, its orders and UTRs are its own, and
+ * the flows that need more (nginx, workers, operations) start their own processes on free ports.
  */
 const postgres = Boolean(process.env.E2E_DATABASE_URL);
 
@@ -22,8 +27,7 @@ const shared = {
 export default defineConfig({
   root: fileURLToPath(new URL('../..', import.meta.url)),
   test: {
-    fileParallelism: false,
-    maxWorkers: 1,
+    maxWorkers: 2,
     projects: [
       {
         test: {
