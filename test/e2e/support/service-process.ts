@@ -5,7 +5,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +20,11 @@ export interface ServiceOptions {
   readonly name: string;
   /** postgres:// URL; without it the service uses a fresh embedded store in a temporary DATA_DIR. */
   readonly databaseUrl?: string | undefined;
+  /**
+   * A dump of a migrated, empty embedded store for that DATA_DIR to start from: loading one takes a
+   * fraction of the initdb a service does on an empty directory (the operations flow covers that).
+   */
+  readonly pgliteTemplate?: string;
   readonly operatorToken: string;
   readonly orderTtlSeconds?: number;
   readonly payoutDelaySeconds?: number;
@@ -46,6 +51,16 @@ export async function startService(options: ServiceOptions): Promise<ServiceProc
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), `e2e-${options.name}-`));
+  if (options.pgliteTemplate && !options.databaseUrl) {
+    // Where the service keeps its embedded store (DATA_DIR/pglite, config.ts). Loaded here only:
+    // the flow files import this module and need no PGlite of their own.
+    const { openPgliteDb } = await import('../../../src/server/store/pglite-db.js');
+    const seeded = await openPgliteDb(
+      join(dataDir, 'pglite'),
+      new Blob([readFileSync(options.pgliteTemplate)]),
+    );
+    await seeded.close();
+  }
   mkdirSync(join(RESULTS_DIR, 'logs'), { recursive: true });
   const logPath = join(RESULTS_DIR, 'logs', `${options.name}-${port}.log`);
   const log = createWriteStream(logPath);

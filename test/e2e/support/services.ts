@@ -4,9 +4,10 @@
  * - `main`: one process, the default 15-minute order lifetime;
  * - `ttl`: one process whose orders expire after ORDER_TTL_SECONDS=10 (the late-payment flow);
  * - `pair` (PostgreSQL only): two processes with different WORKER_IDs on one database.
- * Each store is fresh: a temporary DATA_DIR, or a new database on E2E_DATABASE_URL's server that
- * is dropped afterwards. Flow files create their own merchants, so they do not see each other.
+ * Each store is fresh: a temporary DATA_DIR started from the migrated, empty store the server
+ * tests start from, or a new database on E2E_DATABASE_URL's server that is dropped afterwards. Flow files create their own merchants, so they do not see each other.
  */
+import { migratedPgliteDump } from '../../server/support/global-setup.js';
 import { createTempDatabase, type TempDatabase } from './pg-database.js';
 import { newOperatorToken, type ServiceProcess, startService } from './service-process.js';
 
@@ -34,6 +35,7 @@ export async function startServiceSets(
   const serverUrl = process.env.E2E_DATABASE_URL;
   if (store === 'postgres' && !serverUrl) throw new Error('the PostgreSQL run needs E2E_DATABASE_URL');
 
+  const pgliteTemplate = store === 'pglite' ? await migratedPgliteDump() : undefined;
   const start = async (name: ServiceSetName, processes: number, ttl?: number): Promise<ServiceSet> => {
     let database: TempDatabase | undefined;
     if (store === 'postgres' && serverUrl) {
@@ -48,6 +50,7 @@ export async function startServiceSets(
       const service = await startService({
         name: `${name}-${store}-${String.fromCharCode(97 + i)}`,
         databaseUrl: database?.url,
+        ...(pgliteTemplate ? { pgliteTemplate } : {}),
         operatorToken: token,
         ...(ttl ? { orderTtlSeconds: ttl } : {}),
       });

@@ -2,7 +2,8 @@
  * Once per run of the server project: a migrated, empty embedded store, dumped to a file that
  * every test file starts its stores from (an initdb costs seconds; a copy of its result, a
  * fraction). The file is kept between runs, named after the store code and the PGlite version, so
- * a change to the migrations makes a new one.
+ * a change to the migrations makes a new one. The browser suite starts its embedded-store services
+ * from it too.
  */
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
@@ -33,6 +34,12 @@ async function storeFingerprint(): Promise<string> {
 }
 
 export default async function setup(project: TestProject): Promise<void> {
+  project.provide('pgliteTemplate', await migratedPgliteDump());
+  project.provide('postgresUrl', await reachablePostgres());
+}
+
+/** The path of the migrated PGlite dump, made first if this store code has none yet. */
+export async function migratedPgliteDump(): Promise<string> {
   const dir = join(tmpdir(), 'upi-gateway-test-stores');
   const path = join(dir, `pglite-${await storeFingerprint()}.tar`);
   const exists = await stat(path).then(
@@ -52,8 +59,7 @@ export default async function setup(project: TestProject): Promise<void> {
     await writeFile(partial, dump);
     await rename(partial, path);
   }
-  project.provide('pgliteTemplate', path);
-  project.provide('postgresUrl', await reachablePostgres());
+  return path;
 }
 
 /** The local test server (TEST_DATABASE_URL's, or the default), if it answers within 3 s. */
