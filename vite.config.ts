@@ -37,6 +37,13 @@ export default defineConfig(({ mode }) => {
             environment: 'node',
             include: ['test/server/**/*.test.ts', 'test/shared/**/*.test.ts'],
             globalSetup: ['test/server/support/global-setup.ts'],
+            // A worker runs its files one after another in one module graph instead of a fresh one
+            // per file: the service's modules, PGlite's WebAssembly and the stores test-db.ts keeps
+            // (emptied back to the migrated state between tests) are loaded once per worker, not
+            // once per file, which cut a third of the suite to a quarter of its time. The server
+            // tests mock no module, stub no global and fake no timers (time is a ManualClock), so
+            // a file leaves nothing behind for the next but its closed stores.
+            isolate: false,
             // Generous: a test is slow on a busy machine, not wrong (CONTRIBUTING.md, tests under load).
             testTimeout: 120_000,
             hookTimeout: 180_000,
