@@ -4,12 +4,15 @@
  * change; a comment as heartbeat; the stream ends once the order is final. A reconnect with
  * Last-Event-ID gets nothing it already has: an event only when the order changed since (each
  * event is the whole view, so one event closes any gap). A malformed or unknown id is ignored.
+ * Under @hono/node-server the stream is written to Node's response itself (see event-sink.ts).
  */
+import type { ServerResponse } from 'node:http';
+import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import type { Context } from 'hono';
-import { type SSEStreamingApi, streamSSE } from 'hono/streaming';
 import { ERROR_CODES } from '../../shared/error-codes.js';
 import type { Clock } from '../clock.js';
 import { AppError, notFound } from '../errors.js';
+import { EVENT_STREAM_HEADERS, type EventSink, nodeEventSink, webEventSink } from './event-sink.js';
 import type { PayerViews, PayerViewVersion } from './payer-views.js';
 
 export interface StreamLimits {
@@ -38,7 +41,7 @@ export function orderEventStream(options: OrderEventStreamOptions) {
   const { views, clock, limits } = options;
   const perOrder = new Map<string, number>();
   const perClient = new Map<string, number>();
-  const open = new Set<SSEStreamingApi>();
+  const open = new Set<EventSink>();
   let heartbeat: NodeJS.Timeout | undefined;
 
   const count = (map: Map<string, number>, key: string, by: 1 | -1) => {
@@ -48,16 +51,17 @@ export function orderEventStream(options: OrderEventStreamOptions) {
   };
   // A heartbeat round writes to every open stream, a few hundred per turn of the event loop, so
   // that ten thousand streams do not hold up requests; a round that finds the previous one still
-  // running (a process too busy to keep up) is skipped rather than piled on it.
+  // running (a process too busy to keep up) is skipped rather than piled on it. A client that
+  // does not take its heartbeat is let go (see `run`).
   let beating = false;
   const beat = async () => {
     if (beating) return;
     beating = true;
     try {
       let written = 0;
-      for (const stream of [...open]) {
-        if (stream.aborted || !open.has(stream)) continue;
-        stream.write(': keep-alive\n\n').catch(() => stream.abort());
+      for (const sink of [...open]) {
+        if (sink.closed || !open.has(sink)) continue;
+        if (!sink.write(': keep-alive\n\n')) sink.end();
         written += 1;
         if (written % BEATS_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
       }
@@ -66,8 +70,62 @@ export function orderEventStream(options: OrderEventStreamOptions) {
     }
   };
   options.signal?.addEventListener('abort', () => {
-    for (const stream of open) stream.abort();
+    for (const sink of open) sink.end();
   });
+
+  /**
+   * Writes the stream until the order is final, the client goes away or does not keep up, or the
+   * service shuts down. A write the client does not take (the socket's buffer full) ends the
+   * stream instead of buffering for it: the browser reconnects with Last-Event-ID, or polls.
+   */
+  const run = async (
+    sink: EventSink,
+    paymentUid: string,
+    client: string,
+    current: PayerViewVersion,
+    lastSeen: number,
+  ) => {
+    open.add(sink);
+    heartbeat ??= setInterval(() => void beat(), options.heartbeatMs ?? 20_000).unref();
+    let wake: (() => void) | undefined;
+    const unwatch = views.watch(paymentUid, () => wake?.());
+    sink.onClose(() => wake?.());
+    try {
+      let sent = lastSeen;
+      const send = (version: PayerViewVersion): boolean => {
+        if (version.seq <= sent) return true;
+        sent = version.seq;
+        const view = { ...version.view, server_time: clock.now().toISOString() };
+        const data = JSON.stringify({ result: 'success', data: view });
+        return sink.write(`data: ${data}\nid: ${version.seq}\nretry: ${RETRY_MS}\n\n`);
+      };
+      let version: PayerViewVersion | undefined = current;
+      while (version && !sink.closed) {
+        const changed = new Promise<void>((resolve) => {
+          wake = resolve;
+        });
+        if (!send(version)) break;
+        // A stream opened while the service shuts down (a browser reconnecting on a kept-alive
+        // connection) gets the current view and ends, so it cannot hold the shutdown open.
+        if (version.final || options.signal?.aborted) break;
+        await changed;
+        if (sink.closed) break;
+        version = await views.get(paymentUid);
+      }
+    } catch {
+      // The store failed mid-stream: end it; the browser reconnects (or falls back to polling).
+    } finally {
+      unwatch();
+      open.delete(sink);
+      count(perOrder, paymentUid, -1);
+      count(perClient, client, -1);
+      if (open.size === 0) {
+        clearInterval(heartbeat);
+        heartbeat = undefined;
+      }
+      sink.end();
+    }
+  };
 
   return async (c: Context, paymentUid: string, client: string): Promise<Response> => {
     const current = await views.get(paymentUid);
@@ -83,52 +141,22 @@ export function orderEventStream(options: OrderEventStreamOptions) {
     const lastSeen = parseLastEventId(c.req.header('last-event-id'), current.seq);
     count(perOrder, paymentUid, 1);
     count(perClient, client, 1);
-    c.header('X-Accel-Buffering', 'no');
-    return streamSSE(c, async (stream) => {
-      open.add(stream);
-      heartbeat ??= setInterval(() => void beat(), options.heartbeatMs ?? 20_000).unref();
-      let wake: (() => void) | undefined;
-      const unwatch = views.watch(paymentUid, () => wake?.());
-      stream.onAbort(() => wake?.());
-      try {
-        let sent = lastSeen;
-        const send = async (version: PayerViewVersion) => {
-          if (version.seq <= sent) return;
-          sent = version.seq;
-          const view = { ...version.view, server_time: clock.now().toISOString() };
-          await stream.writeSSE({
-            id: String(version.seq),
-            data: JSON.stringify({ result: 'success', data: view }),
-            retry: RETRY_MS,
-          });
-        };
-        let version: PayerViewVersion | undefined = current;
-        while (version && !stream.aborted) {
-          const changed = new Promise<void>((resolve) => {
-            wake = resolve;
-          });
-          await send(version);
-          // A stream opened while the service shuts down (a browser reconnecting on a kept-alive
-          // connection) gets the current view and ends, so it cannot hold the shutdown open.
-          if (version.final || options.signal?.aborted) break;
-          await changed;
-          if (stream.aborted) break;
-          version = await views.get(paymentUid);
-        }
-      } catch {
-        // The store failed mid-stream: end it; the browser reconnects (or falls back to polling).
-      } finally {
-        unwatch();
-        open.delete(stream);
-        count(perOrder, paymentUid, -1);
-        count(perClient, client, -1);
-        if (open.size === 0) {
-          clearInterval(heartbeat);
-          heartbeat = undefined;
-        }
-      }
-    });
+    const outgoing = nodeResponse(c);
+    if (outgoing) {
+      // Written by this module; the adapter leaves a response marked as already sent alone.
+      void run(nodeEventSink(outgoing), paymentUid, client, current, lastSeen);
+      return RESPONSE_ALREADY_SENT;
+    }
+    const { sink, body } = webEventSink();
+    void run(sink, paymentUid, client, current, lastSeen);
+    return c.body(body, 200, EVENT_STREAM_HEADERS);
   };
+}
+
+/** The Node response under @hono/node-server (absent for in-process `app.request`). */
+function nodeResponse(c: Context): ServerResponse | undefined {
+  const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
+  return outgoing && typeof outgoing.writeHead === 'function' && !outgoing.headersSent ? outgoing : undefined;
 }
 
 /** The change sequence the client already has, if the header names one that exists. */
