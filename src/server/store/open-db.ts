@@ -1,3 +1,4 @@
+import { createPgliteStore, storeIsMissing } from './create-pglite-store.js';
 import type { Db } from './db.js';
 import { migrate } from './migrate.js';
 import { openPgDb } from './pg-db.js';
@@ -14,9 +15,14 @@ export type StoreLocation =
 /**
  * Opens the configured store and brings its schema up to date. The embedded store's package
  * (PGlite, several MB of WebAssembly) is loaded only when it is the store in use. `restoreFrom`
- * starts an empty embedded store from a backup; older backups are migrated like any store.
+ * starts an empty embedded store from a backup; older backups are migrated like any store. A new
+ * embedded store is created and migrated in a child process first (create-pglite-store.ts), so
+ * that initdb's memory is never this process's.
  */
 export async function openDb(store: StoreLocation, options: { restoreFrom?: string } = {}): Promise<Db> {
+  if (store.kind === 'pglite' && !options.restoreFrom && storeIsMissing(store.dataDir)) {
+    await createPgliteStore(store.dataDir);
+  }
   const db =
     store.kind === 'postgres'
       ? await openPgDb(store.url)
