@@ -38,7 +38,9 @@ describe('creating the embedded store in a child process', () => {
       expect(readdirSync(root)).toEqual(['pglite']);
       // Reopened: an existing store, no second creation.
       db = await openDb({ kind: 'pglite', dataDir });
-      expect(await db.query("SELECT to_regclass('created_here')::text AS t")).toEqual([{ t: 'created_here' }]);
+      expect(await db.query("SELECT to_regclass('created_here')::text AS t")).toEqual([
+        { t: 'created_here' },
+      ]);
     },
     CREATE_TIMEOUT,
   );
@@ -55,7 +57,9 @@ describe('creating the embedded store in a child process', () => {
   );
 
   it('gives a clear error and leaves nothing half-made when the child fails', async () => {
-    const error = await createPgliteStore(dataDir, { childModule: failingChild }).catch((caught: unknown) => caught);
+    const error = await createPgliteStore(dataDir, { childModule: failingChild }).catch(
+      (caught: unknown) => caught,
+    );
     expect(error).toBeInstanceOf(StoreCreationError);
     expect((error as Error).message).toBe(
       `creating the embedded store in ${root}: the child process exited with 1: ` +
@@ -73,7 +77,9 @@ describe('creating the embedded store in a child process', () => {
       writeFileSync(join(leftover, 'PG_VERSION'), '17\n');
       db = await openDb({ kind: 'pglite', dataDir });
       expect(readdirSync(root)).toEqual(['pglite']);
-      expect(await db.query('SELECT count(*)::int AS n FROM schema_migrations')).toEqual([{ n: MIGRATIONS.length }]);
+      expect(await db.query('SELECT count(*)::int AS n FROM schema_migrations')).toEqual([
+        { n: MIGRATIONS.length },
+      ]);
     },
     CREATE_TIMEOUT,
   );
