@@ -21,6 +21,7 @@ import { metricsRoutes } from './http/metrics-routes.js';
 import { createBackgroundWork } from './lifecycle/background-work.js';
 import type { Logger } from './log.js';
 import { ensureDemoMerchant } from './merchants/demo-merchant.js';
+import { KEY_CHANGES_CHANNEL } from './merchants/key-changes.js';
 import { findMerchant } from './merchants/merchant-store.js';
 import { callbackRoutes } from './notify/callback-routes.js';
 import { createDispatcher } from './notify/dispatcher.js';
@@ -73,7 +74,7 @@ export async function startService(
   });
   const changes = await openChangeFeed(
     db,
-    [ORDER_CHANGES_CHANNEL, OUTBOX_CHANNEL],
+    [ORDER_CHANGES_CHANNEL, OUTBOX_CHANNEL, KEY_CHANGES_CHANNEL],
     log.child({ component: 'changes' }),
   );
   // The wake follows the commit: every outbox row is announced in its own transaction.

@@ -1,6 +1,6 @@
 /**
  * Reads a signed merchant request: JSON content type, a flat object of scalar values, a known
- * active OC-Key and an OC-Signature over every field as sent (both empty-value conventions).
+ * active OC-Key (from memory when known: see merchants/active-keys.ts) and an OC-Signature over every field as sent (both empty-value conventions).
  */
 import type { Context } from 'hono';
 import { ERROR_CODES } from '../../shared/error-codes.js';
@@ -8,7 +8,8 @@ import type { SignedScalar } from '../../shared/signing.js';
 import type { AppDeps } from '../app-deps.js';
 import { AppError, invalidField, missingField } from '../errors.js';
 import { readJsonObject } from '../http/read-body.js';
-import { type ActiveKey, findActiveKey } from '../merchants/merchant-store.js';
+import { activeKeysOf } from '../merchants/active-keys.js';
+import type { ActiveKey } from '../merchants/merchant-store.js';
 import { verifySignature } from './signature.js';
 
 export interface SignedRequest {
@@ -39,7 +40,7 @@ export async function readSignedRequest(c: Context, deps: AppDeps): Promise<Sign
   if (!apiKey) throw new AppError(ERROR_CODES.unauthorized, 'OC-Key: missing');
   const signature = c.req.header('oc-signature')?.trim();
   if (!signature) throw new AppError(ERROR_CODES.badSignature, 'OC-Signature: missing');
-  const key = await findActiveKey(deps.db, deps.config.secretKey, apiKey);
+  const key = await activeKeysOf(deps).find(apiKey);
   if (!key) throw new AppError(ERROR_CODES.unauthorized, 'OC-Key: unknown or revoked');
   if (!verifySignature(key.secret, scalars, signature)) {
     throw new AppError(ERROR_CODES.badSignature, 'OC-Signature: does not match the request body');

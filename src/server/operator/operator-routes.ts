@@ -20,6 +20,7 @@ import { confirmCredit } from '../lifecycle/confirm-credit.js';
 import { listLostClaims } from '../lifecycle/lost-claims.js';
 import { type PostCreditResult, postCredit } from '../lifecycle/post-credit.js';
 import { canTransition, pathTo, type StoredStatus } from '../lifecycle/transitions.js';
+import { activeKeysOf } from '../merchants/active-keys.js';
 import type { Merchant } from '../merchants/merchant.js';
 import * as merchants from '../merchants/merchant-store.js';
 import { merchantDetail, merchantView } from '../merchants/merchant-view.js';
@@ -64,6 +65,7 @@ const DEFAULT_LIMITS = {
 export function operatorRoutes(deps: AppDeps): Hono {
   const app = new Hono();
   const { db, clock } = deps;
+  const keys = activeKeysOf(deps);
   const requireMerchant = async (uid: string): Promise<Merchant> => {
     const merchant = await merchants.findMerchant(db, uid);
     if (!merchant) throw notFound('merchant_uid: no such merchant');
@@ -131,30 +133,33 @@ export function operatorRoutes(deps: AppDeps): Hono {
   app.on(UPDATE_MERCHANT.method, UPDATE_MERCHANT.path, UPDATE_MERCHANT.doc, async (c) => {
     const input = await parseJson(c, UpdateMerchantSchema);
     const now = clock.now();
-    const merchant = await db.transaction(async (tx) => {
-      const current = await lockMerchant(tx, c.req.param('uid'));
-      const updated = await updateMerchant(tx, current, input, now);
-      if (!updated) return undefined;
-      const { note, ...fields } = input;
-      const changed = Object.keys(fields).filter(
-        (field) => fields[field as keyof typeof fields] !== undefined,
-      );
-      const pick = (view: Record<string, unknown>) =>
-        Object.fromEntries(changed.map((field) => [field, view[field] ?? null]));
-      await writeAudit(
-        tx,
-        {
-          actor: actorOf(c),
-          action: 'merchant.update',
-          subject: `merchant:${current.uid}`,
-          before: pick(merchantView(current)),
-          after: pick(merchantView(updated)),
-          note: note ?? '',
-        },
-        now,
-      );
-      return updated;
-    });
+    const uid = c.req.param('uid');
+    const merchant = await db
+      .transaction(async (tx) => {
+        const current = await lockMerchant(tx, uid);
+        const updated = await updateMerchant(tx, current, input, now);
+        if (!updated) return undefined;
+        const { note, ...fields } = input;
+        const changed = Object.keys(fields).filter(
+          (field) => fields[field as keyof typeof fields] !== undefined,
+        );
+        const pick = (view: Record<string, unknown>) =>
+          Object.fromEntries(changed.map((field) => [field, view[field] ?? null]));
+        await writeAudit(
+          tx,
+          {
+            actor: actorOf(c),
+            action: 'merchant.update',
+            subject: `merchant:${current.uid}`,
+            before: pick(merchantView(current)),
+            after: pick(merchantView(updated)),
+            note: note ?? '',
+          },
+          now,
+        );
+        return updated;
+      })
+      .finally(() => keys.forgetMerchant(uid));
     if (!merchant) throw notFound('merchant_uid: no such merchant');
     deps.log.info('merchant updated', { merchant_uid: merchant.uid, fields: Object.keys(input) });
     return success(c, merchantView(merchant));
@@ -186,24 +191,27 @@ export function operatorRoutes(deps: AppDeps): Hono {
     const note = await optionalNote(c);
     const now = clock.now();
     const apiKey = c.req.param('key');
-    await db.transaction(async (tx) => {
-      const merchant = await lockMerchant(tx, c.req.param('uid'));
-      if (!(await merchants.revokeKey(tx, merchant.uid, apiKey, now))) {
-        throw notFound('api_key: no such active key for this merchant');
-      }
-      await writeAudit(
-        tx,
-        {
-          actor: actorOf(c),
-          action: 'api_key.revoke',
-          subject: `merchant:${merchant.uid}`,
-          before: { api_key: apiKey, status: 'active' },
-          after: { api_key: apiKey, status: 'revoked' },
-          note,
-        },
-        now,
-      );
-    });
+    // Forgotten here once the revocation has committed; other processes on its notification.
+    await db
+      .transaction(async (tx) => {
+        const merchant = await lockMerchant(tx, c.req.param('uid'));
+        if (!(await merchants.revokeKey(tx, merchant.uid, apiKey, now))) {
+          throw notFound('api_key: no such active key for this merchant');
+        }
+        await writeAudit(
+          tx,
+          {
+            actor: actorOf(c),
+            action: 'api_key.revoke',
+            subject: `merchant:${merchant.uid}`,
+            before: { api_key: apiKey, status: 'active' },
+            after: { api_key: apiKey, status: 'revoked' },
+            note,
+          },
+          now,
+        );
+      })
+      .finally(() => keys.forgetKey(apiKey));
     return success(c, { api_key: apiKey, status: 'revoked' });
   });
 
@@ -214,24 +222,27 @@ export function operatorRoutes(deps: AppDeps): Hono {
     app.on(route.method, route.path, route.doc, async (c) => {
       const note = await optionalNote(c);
       const now = clock.now();
-      const merchant = await db.transaction(async (tx) => {
-        const current = await lockMerchant(tx, c.req.param('uid'));
-        const changed = await merchants.setMerchantStatus(tx, current.uid, status, now);
-        if (!changed) throw notFound('merchant_uid: no such merchant');
-        await writeAudit(
-          tx,
-          {
-            actor: actorOf(c),
-            action: `merchant.${action}`,
-            subject: `merchant:${current.uid}`,
-            before: { status: current.status },
-            after: { status: changed.status },
-            note,
-          },
-          now,
-        );
-        return changed;
-      });
+      const uid = c.req.param('uid');
+      const merchant = await db
+        .transaction(async (tx) => {
+          const current = await lockMerchant(tx, uid);
+          const changed = await merchants.setMerchantStatus(tx, current.uid, status, now);
+          if (!changed) throw notFound('merchant_uid: no such merchant');
+          await writeAudit(
+            tx,
+            {
+              actor: actorOf(c),
+              action: `merchant.${action}`,
+              subject: `merchant:${current.uid}`,
+              before: { status: current.status },
+              after: { status: changed.status },
+              note,
+            },
+            now,
+          );
+          return changed;
+        })
+        .finally(() => keys.forgetMerchant(uid));
       return success(c, merchantView(merchant));
     });
   }

@@ -1,9 +1,10 @@
 /**
  * What the store announced after commits: a change feed on the test's store that records the
- * payloads heard on the order and outbox channels.
+ * payloads heard on the order and outbox channels (and carries key changes, for the app's keys).
  */
 import { randomUUID } from 'node:crypto';
 import { silentLogger } from '../../../src/server/log.js';
+import { KEY_CHANGES_CHANNEL } from '../../../src/server/merchants/key-changes.js';
 import { OUTBOX_CHANNEL } from '../../../src/server/notify/outbox.js';
 import { ORDER_CHANGES_CHANNEL } from '../../../src/server/orders/order-changes.js';
 import { type ChangeFeed, openChangeFeed } from '../../../src/server/store/change-feed.js';
@@ -23,7 +24,11 @@ export interface HeardChanges {
 }
 
 export async function hearChanges(db: Db): Promise<HeardChanges> {
-  const feed = await openChangeFeed(db, [ORDER_CHANGES_CHANNEL, OUTBOX_CHANNEL], silentLogger);
+  const feed = await openChangeFeed(
+    db,
+    [ORDER_CHANGES_CHANNEL, OUTBOX_CHANNEL, KEY_CHANGES_CHANNEL],
+    silentLogger,
+  );
   const markers = new Map<string, () => void>();
   const heard: HeardChanges = {
     feed,
