@@ -220,4 +220,28 @@ describe.runIf(storeKind === 'postgres')('keys changed by another service proces
       await other.close();
     }
   });
+
+  it('refuses a merchant disabled while this process was not listening', async () => {
+    const url = t.db.url ?? '';
+    const other = await createTestApp({ db: Object.assign(await openPgDb(url), { url }) });
+    try {
+      const shop = await t.addMerchant({ name: 'Unheard shop' });
+      expect((await order(shop)).status).toBe(200);
+      // In one transaction of the other process: end the listeners, then disable the merchant.
+      // Its notification reaches no listener of this process.
+      await other.db.transaction(async (tx) => {
+        const ended = await tx.query(
+          `SELECT pg_terminate_backend(pid, 10000) FROM pg_stat_activity
+           WHERE datname = current_database() AND query LIKE 'LISTEN%' AND pid <> pg_backend_pid()`,
+        );
+        expect(ended.length).toBeGreaterThan(0);
+        await tx.query(`UPDATE merchants SET status = 'disabled' WHERE uid = $1`, [shop.merchant_uid]);
+      });
+      await vi.waitFor(async () => expect((await order(shop)).status).toBe(403), WAIT);
+      await vi.waitFor(() => expect(t.deps.changes.live).toBe(true), WAIT);
+      expect((await order(shop)).status).toBe(403);
+    } finally {
+      await other.close();
+    }
+  });
 });
