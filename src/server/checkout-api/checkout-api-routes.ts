@@ -13,16 +13,17 @@ import { isValidUtr, normalizeUtr } from '../../shared/utr.js';
 import type { AppDeps } from '../app-deps.js';
 import { AppError, invalidField, missingField, notFound } from '../errors.js';
 import { clientIp } from '../http/client-ip.js';
-import { success } from '../http/envelope.js';
+import { success, successJson } from '../http/envelope.js';
 import { type RateDecision, type RateLimit, RateLimiter } from '../http/rate-limiter.js';
 import { readFormOrJson } from '../http/read-body.js';
+import { requestHeader } from '../http/request-context.js';
 import { storeRateLimiter } from '../http/store-rate-limiter.js';
 import { type ClaimResult, claimUtr } from '../lifecycle/claim-utr.js';
 import { postCredit } from '../lifecycle/post-credit.js';
 import { findOrder } from '../orders/order-store.js';
 import { orderEventStream, type StreamLimits } from './order-event-stream.js';
 import { CLAIM_UTR, PAYER_EVENTS, PAYER_ORDER, SIMULATE_PAYMENT } from './payer-api.js';
-import { createPayerViews } from './payer-views.js';
+import { createPayerViews, withServerTime } from './payer-views.js';
 
 export interface PayerLimits {
   /** The poll, and opening an event stream. */
@@ -103,8 +104,8 @@ export function checkoutApiRoutes(
     // The change sequence names the version of the view: no hashing of the body.
     const etag = version.etag;
     const headers = { 'Cache-Control': 'no-cache', ETag: etag };
-    if (matchesEtag(c.req.header('if-none-match'), etag)) return c.body(null, 304, headers);
-    return success(c, { ...version.view, server_time: deps.clock.now().toISOString() }, 200, headers);
+    if (matchesEtag(requestHeader(c, 'if-none-match'), etag)) return c.body(null, 304, headers);
+    return successJson(c, withServerTime(version, deps.clock.now()), 200, headers);
   });
 
   app.on(PAYER_EVENTS.method, PAYER_EVENTS.path, PAYER_EVENTS.doc, async (c) => {

@@ -27,6 +27,14 @@ export interface PayerViewVersion {
   readonly view: Omit<PayerOrder, 'server_time'>;
   /** No further change will come. */
   readonly final: boolean;
+  /** `view` as JSON, written once per version. */
+  readonly json: string;
+}
+
+/** The view as the payer receives it, with the time of this answer, as JSON. */
+export function withServerTime(version: PayerViewVersion, now: Date): string {
+  // The view's JSON ends with its closing brace: server_time goes last, as in { ...view, server_time }.
+  return `${version.json.slice(0, -1)},"server_time":${JSON.stringify(now.toISOString())}}`;
 }
 
 export interface PayerViews {
@@ -87,6 +95,7 @@ export function createPayerViews(options: PayerViewsOptions): PayerViews {
       etag: `"v${found.order.view_seq}.${found.merchant.updated_at.getTime().toString(36)}"`,
       view,
       final: isFinalStatus(found.order.payment_status),
+      json: JSON.stringify(view),
     };
   };
 

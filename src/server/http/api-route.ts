@@ -7,7 +7,7 @@
  *
  *   app.on(CREATE_MERCHANT.method, CREATE_MERCHANT.path, CREATE_MERCHANT.doc, async (c) => ...)
  */
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler, Next } from 'hono';
 import { type DescribeRouteOptions, describeRoute, resolver } from 'hono-openapi';
 import { z } from 'zod';
 import type { ErrorStatus } from '../../shared/error-codes.js';
@@ -245,6 +245,10 @@ export function apiRoute<
       ...Object.fromEntries(errors.map((status) => [String(status), errorAnswer(status)])),
     },
   };
-  const doc = describeRoute(described as DescribeRouteOptions);
+  // describeRoute's own middleware is an async pass-through (one more promise per request); this
+  // one hands straight on and carries the same description for the generator.
+  const description = describeRoute(described as DescribeRouteOptions);
+  const doc: MiddlewareHandler = Object.assign((_c: Context, next: Next) => next(), description);
+  Object.defineProperty(doc, 'name', { value: description.name, configurable: true });
   return { id: spec.id, method: spec.method, path: spec.path, body: spec.body as B, doc };
 }

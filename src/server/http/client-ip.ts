@@ -7,6 +7,7 @@
  */
 import type { Context } from 'hono';
 import proxyaddr from 'proxy-addr';
+import { requestHeader } from './request-context.js';
 
 export type TrustProxy = readonly string[];
 
@@ -31,7 +32,7 @@ export function clientIp(c: Context, trust: TrustProxy = []): string {
   const peer = incoming?.socket?.remoteAddress;
   if (peer === undefined) return 'local';
   if (trust.length === 0) return peer;
-  const forwardedFor = c.req.header('x-forwarded-for');
+  const forwardedFor = requestHeader(c, 'x-forwarded-for');
   if (!forwardedFor) return peer;
   // proxy-addr reads the peer and X-Forwarded-For from a Node request; this is all it reads.
   const request = {

@@ -19,6 +19,22 @@ export function success<T, S extends ContentfulStatusCode = 200>(
 }
 
 /**
+ * The success envelope around data already written as JSON (a view serialised once and answered
+ * many times): the same bytes `success` would write.
+ */
+export function successJson<S extends ContentfulStatusCode = 200>(
+  c: Context,
+  dataJson: string,
+  status?: S,
+  headers?: Record<string, string>,
+): Response {
+  return c.body(`{"result":"success","data":${dataJson}}`, status ?? (200 as S), {
+    ...headers,
+    'Content-Type': 'application/json',
+  });
+}
+
+/**
  * The error envelope for any error ending a request: an AppError as its code says, anything else
  * as a 500 that names only the request id (the caller logs it).
  */

@@ -10,10 +10,10 @@
  * set; the access-log line is only built when debug logging is on.
  */
 import { randomBytes } from 'node:crypto';
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
-import type { Logger } from '../log.js';
+import type { LogFields, Logger, LogLevel } from '../log.js';
 import type { Metrics } from './metrics.js';
 
 export type RequestVariables = { requestId: string; log: Logger };
@@ -47,10 +47,10 @@ export function requestContext(
   };
   const debug = log.enabled('debug');
   return async (c, next) => {
-    const given = c.req.header('x-request-id');
+    const given = requestHeader(c, 'x-request-id');
     const requestId = given !== undefined && SANE_ID.test(given) ? given : nextId();
     c.set('requestId', requestId);
-    c.set('log', lazyChild(log, requestId));
+    c.set('log', new RequestLog(log, requestId));
     // Before the handler runs, so every answer carries them at no extra cost.
     const outgoing = nodeResponse(c);
     if (outgoing) {
@@ -81,21 +81,48 @@ export function requestContext(
   };
 }
 
-/** The request's logger (with its request_id), made only when a handler first writes a line. */
-function lazyChild(log: Logger, requestId: string): Logger {
-  let child: Logger | undefined;
-  const get = () => {
-    child ??= log.child({ request_id: requestId });
-    return child;
-  };
-  return {
-    debug: (msg, fields) => get().debug(msg, fields),
-    info: (msg, fields) => get().info(msg, fields),
-    warn: (msg, fields) => get().warn(msg, fields),
-    error: (msg, fields) => get().error(msg, fields),
-    child: (fields) => get().child(fields),
-    enabled: (level) => log.enabled(level),
-  };
+/** The request's logger (with its request_id): the child logger is made only when a line is written. */
+class RequestLog implements Logger {
+  #child: Logger | undefined;
+  constructor(
+    private readonly log: Logger,
+    private readonly requestId: string,
+  ) {}
+  private get target(): Logger {
+    this.#child ??= this.log.child({ request_id: this.requestId });
+    return this.#child;
+  }
+  debug(msg: string, fields?: LogFields) {
+    this.target.debug(msg, fields);
+  }
+  info(msg: string, fields?: LogFields) {
+    this.target.info(msg, fields);
+  }
+  warn(msg: string, fields?: LogFields) {
+    this.target.warn(msg, fields);
+  }
+  error(msg: string, fields?: LogFields) {
+    this.target.error(msg, fields);
+  }
+  child(fields: LogFields): Logger {
+    return this.target.child(fields);
+  }
+  enabled(level: LogLevel): boolean {
+    return this.log.enabled(level);
+  }
+}
+
+/**
+ * A request header, read from the Node request when there is one: `c.req.header` makes the
+ * adapter build a full web `Headers` object from every header the client sent.
+ */
+export function requestHeader(c: Context, name: string): string | undefined {
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  if (incoming?.headers) {
+    const value = incoming.headers[name];
+    return Array.isArray(value) ? value.join(', ') : value;
+  }
+  return c.req.header(name);
 }
 
 /** The Node response under @hono/node-server (absent for in-process `app.request`). */

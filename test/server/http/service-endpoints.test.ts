@@ -1,7 +1,10 @@
+import type { AddressInfo } from 'node:net';
+import { createAdaptorServer } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../src/server/app.js';
 import type { AppDeps } from '../../../src/server/app-deps.js';
 import { createLogger } from '../../../src/server/log.js';
+import { createIncome } from '../lifecycle/support/lifecycle-fixture.js';
 import { createTestApp, incomeBody, json, sign, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
@@ -62,6 +65,39 @@ describe('service endpoints', () => {
     });
     const given = await t.app.request('/healthz', { headers: { 'X-Request-Id': 'trace-12345678' } });
     expect(given.headers.get('x-request-id')).toBe('trace-12345678');
+  });
+
+  it('over a real Node server, reads request headers from the Node request and answers the poll as in-process', async () => {
+    const server = createAdaptorServer({ fetch: t.app.fetch });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const traced = await fetch(`${base}/healthz`, { headers: { 'X-Request-Id': 'trace-node-1234' } });
+      expect(traced.headers.get('x-request-id')).toBe('trace-node-1234');
+      expect(traced.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(await traced.json()).toEqual({ status: 'ok' });
+
+      const uid = await createIncome(t);
+      const path = `/checkout/api/orders/${uid}`;
+      const overNode = await fetch(`${base}${path}`);
+      expect(overNode.status).toBe(200);
+      expect(overNode.headers.get('content-type')).toBe('application/json');
+      const inProcess = await t.app.request(path);
+      const { server_time: nodeTime, ...nodeView } = (await overNode.json()).data;
+      const { server_time: processTime, ...processView } = (await json(inProcess)).data;
+      expect(nodeView).toEqual(processView);
+      expect(nodeView.payment_uid).toBe(uid);
+      expect(Date.parse(nodeTime)).not.toBeNaN();
+      expect(Date.parse(processTime)).not.toBeNaN();
+
+      const etag = overNode.headers.get('etag') ?? '';
+      expect(etag).toBe(inProcess.headers.get('etag'));
+      const unchanged = await fetch(`${base}${path}`, { headers: { 'If-None-Match': `W/${etag}` } });
+      expect(unchanged.status).toBe(304);
+      expect(await unchanged.text()).toBe('');
+    } finally {
+      server.close();
+    }
   });
 
   it('writes one access-log line per request at debug, with its request id, route and status', async () => {
