@@ -12,8 +12,9 @@ import type { Context } from 'hono';
 import { ERROR_CODES } from '../../shared/error-codes.js';
 import type { Clock } from '../clock.js';
 import { AppError, notFound } from '../errors.js';
+import { successEnvelopeJson } from '../http/envelope.js';
 import { EVENT_STREAM_HEADERS, type EventSink, nodeEventSink, webEventSink } from './event-sink.js';
-import type { PayerViews, PayerViewVersion } from './payer-views.js';
+import { type PayerViews, type PayerViewVersion, withServerTime } from './payer-views.js';
 
 export interface StreamLimits {
   /** Open streams per order, in this process. */
@@ -95,8 +96,7 @@ export function orderEventStream(options: OrderEventStreamOptions) {
       const send = (version: PayerViewVersion): boolean => {
         if (version.seq <= sent) return true;
         sent = version.seq;
-        const view = { ...version.view, server_time: clock.now().toISOString() };
-        const data = JSON.stringify({ result: 'success', data: view });
+        const data = successEnvelopeJson(withServerTime(version, clock.now()));
         return sink.write(`data: ${data}\nid: ${version.seq}\nretry: ${RETRY_MS}\n\n`);
       };
       let version: PayerViewVersion | undefined = current;

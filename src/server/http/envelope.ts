@@ -28,10 +28,15 @@ export function successJson<S extends ContentfulStatusCode = 200>(
   status?: S,
   headers?: Record<string, string>,
 ): Response {
-  return c.body(`{"result":"success","data":${dataJson}}`, status ?? (200 as S), {
+  return c.body(successEnvelopeJson(dataJson), status ?? (200 as S), {
     ...headers,
     'Content-Type': 'application/json',
   });
+}
+
+/** The success envelope's JSON around data already written as JSON. */
+export function successEnvelopeJson(dataJson: string): string {
+  return `{"result":"success","data":${dataJson}}`;
 }
 
 /**
