@@ -5,7 +5,10 @@
  * files (project, dependencies, Node internals) they belong to. The .cpuprofile stays in the
  * printed directory (open it in Chrome DevTools or speedscope for the flame graph).
  *
- * Usage: npm run bench:profile -- [create|poll|poll304|query|match|healthz] [embedded|pg] [--duration 10]
+ * With --wrk, the GET endpoints (healthz, poll, poll304) are driven by wrk instead: autocannon is
+ * Node on the same two cores and leaves the service idle while it works.
+ *
+ * Usage: npm run bench:profile -- [create|poll|poll304|query|match|healthz] [embedded|pg] [--duration 10] [--wrk]
  */
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,12 +20,14 @@ import {
   createMerchant,
   createOrder,
   incomeBody,
+  hasSwitch,
   main,
   option,
   ROOT,
   randomUtr,
   signedRequest,
   startService,
+  wrk,
 } from './lib.mjs';
 
 const endpoint = ARGS[0] ?? 'create';
@@ -92,7 +97,9 @@ main(async () => {
   };
   const run = runs[endpoint];
   if (!run) throw new Error(`unknown endpoint ${endpoint}`);
-  const result = await cannon({ targets: [service.url], connections: 64, duration, ...run });
+  const result = hasSwitch('wrk')
+    ? await wrk({ url: service.url, connections: 64, duration, ...wrkRun(endpoint, seeded, etags) })
+    : await cannon({ targets: [service.url], connections: 64, duration, ...run });
   console.log(
     `${endpoint} on ${store}: ${result.rps} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms`,
     result.statuses,
@@ -104,6 +111,15 @@ main(async () => {
   summarise(profile);
   console.log(`\nprofile: ${join(dir, file)}`);
 });
+
+/** The GET endpoints as wrk drives them: paths, and each path's If-None-Match for poll304. */
+function wrkRun(endpoint, seeded, etags) {
+  const pollPaths = seeded.map((order) => `/checkout/api/orders/${order.payment.payment_uid}`);
+  if (endpoint === 'healthz') return { paths: ['/healthz'] };
+  if (endpoint === 'poll') return { paths: pollPaths };
+  if (endpoint === 'poll304') return { paths: pollPaths, headers: (i) => ({ 'If-None-Match': etags[i] }) };
+  throw new Error(`--wrk drives GET endpoints only (healthz, poll, poll304), not ${endpoint}`);
+}
 
 function summarise(profile) {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
