@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * API throughput and latency at fixed concurrency (autocannon, 127.0.0.1 only), per store:
+ * API throughput and latency at fixed concurrency (127.0.0.1 only; creation driven by wrk with
+ * signed bodies made beforehand, the other endpoints by autocannon), per store:
  *   - embedded store (PGlite, one process),
  *   - PostgreSQL, one process,
  *   - PostgreSQL, one process per core (two on this machine, one database; connections split
@@ -33,11 +34,14 @@ import {
   startService,
   storesOption,
   tempDir,
+  wrk,
 } from './lib.mjs';
 import { storeRaw } from './store-raw.mjs';
 
 const stores = storesOption(['embedded', 'pg', 'pg2']);
 const duration = option('duration', 10);
+/** Unique signed creation bodies made before a run: more than a run can send (repeats would be refused as duplicates). */
+const CREATE_BODIES = option('create-bodies', 40_000);
 const connections = option('connections', 64);
 const only = option('only', '').split(',').filter(Boolean);
 const want = (name) => only.length === 0 || only.includes(name);
@@ -61,6 +65,38 @@ async function seedOrders(url, merchant, count) {
   return orders;
 }
 
+/**
+ * Signed creation driven by wrk (autocannon would share the two cores as Node code): enough
+ * unique signed bodies for the run are made first, one wrk per target with its share of the
+ * connections; rates summed, the worst percentiles kept.
+ */
+async function createWithWrk(targets, merchant) {
+  const perTarget = Math.ceil(CREATE_BODIES / targets.length);
+  const runs = await Promise.all(
+    targets.map((url) => {
+      const requests = Array.from({ length: perTarget }, () => {
+        const { method, headers, body } = signedRequest(merchant, incomeBody(merchant.merchant_uid));
+        return { method, path: '/gateway/api/order/new', headers, body };
+      });
+      return wrk({
+        url,
+        requests,
+        connections: Math.ceil(connections / targets.length),
+        threads: targets.length > 1 ? 1 : 2,
+        duration,
+      });
+    }),
+  );
+  const good = runs.reduce((sum, run) => sum + Math.round(run.rps * run.seconds), 0);
+  const bad = runs.reduce((sum, run) => sum + run.bad, 0);
+  return {
+    rps: runs.reduce((sum, run) => sum + run.rps, 0),
+    p50: Math.max(...runs.map((run) => run.p50)),
+    p99: Math.max(...runs.map((run) => run.p99)),
+    statuses: bad ? { '2xx': good, other: bad } : { '2xx': good },
+  };
+}
+
 async function runSuite(label, targets, merchant, raw) {
   const results = [];
   const url = targets[0];
@@ -79,14 +115,7 @@ async function runSuite(label, targets, merchant, raw) {
 
   let createRps = 1000;
   if (want('create')) {
-    const created = await cannon({
-      targets,
-      path: '/gateway/api/order/new',
-      method: 'POST',
-      connections,
-      duration,
-      setupRequest: (req) => ({ ...req, ...signedRequest(merchant, incomeBody(merchant.merchant_uid)) }),
-    });
+    const created = await createWithWrk(targets, merchant);
     record(
       'order/new (signed)',
       created,
