@@ -88,7 +88,15 @@ export function orderEventStream(options: OrderEventStreamOptions) {
   ) => {
     open.add(sink);
     heartbeat ??= setInterval(() => void beat(), options.heartbeatMs ?? 20_000).unref();
+    // The wake-up is armed before each read of the view, so a change heard while a read is under
+    // way (which may return the view from before that change) wakes the next turn instead of
+    // being lost.
     let wake: (() => void) | undefined;
+    const arm = () =>
+      new Promise<void>((resolve) => {
+        wake = resolve;
+      });
+    let changed = arm();
     const unwatch = views.watch(paymentUid, () => wake?.());
     sink.onClose(() => wake?.());
     try {
@@ -99,17 +107,17 @@ export function orderEventStream(options: OrderEventStreamOptions) {
         const data = successEnvelopeJson(withServerTime(version, clock.now()));
         return sink.write(`data: ${data}\nid: ${version.seq}\nretry: ${RETRY_MS}\n\n`);
       };
-      let version: PayerViewVersion | undefined = current;
+      // Read again now that the watch is in place: a change between the caller's read and the
+      // watch is not missed (from memory when nothing changed).
+      let version: PayerViewVersion | undefined = (await views.get(paymentUid)) ?? current;
       while (version && !sink.closed) {
-        const changed = new Promise<void>((resolve) => {
-          wake = resolve;
-        });
         if (!send(version)) break;
         // A stream opened while the service shuts down (a browser reconnecting on a kept-alive
         // connection) gets the current view and ends, so it cannot hold the shutdown open.
         if (version.final || options.signal?.aborted) break;
         await changed;
         if (sink.closed) break;
+        changed = arm();
         version = await views.get(paymentUid);
       }
     } catch {
