@@ -8,6 +8,7 @@ import type { SignedScalar } from '../../shared/signing.js';
 import type { AppDeps } from '../app-deps.js';
 import { AppError, invalidField, missingField } from '../errors.js';
 import { readJsonObject } from '../http/read-body.js';
+import { requestHeader } from '../http/request-context.js';
 import { activeKeysOf } from '../merchants/active-keys.js';
 import type { ActiveKey } from '../merchants/merchant-store.js';
 import { verifySignature } from './signature.js';
@@ -19,7 +20,7 @@ export interface SignedRequest {
 }
 
 export async function readSignedRequest(c: Context, deps: AppDeps): Promise<SignedRequest> {
-  const contentType = c.req.header('content-type') ?? '';
+  const contentType = requestHeader(c, 'content-type') ?? '';
   if (!/^application\/json\b/i.test(contentType)) {
     throw new AppError(ERROR_CODES.unsupportedMediaType, 'Content-Type: must be application/json');
   }
@@ -36,9 +37,9 @@ export async function readSignedRequest(c: Context, deps: AppDeps): Promise<Sign
       throw invalidField(name, 'must be a string, number or boolean');
     }
   }
-  const apiKey = c.req.header('oc-key')?.trim();
+  const apiKey = requestHeader(c, 'oc-key')?.trim();
   if (!apiKey) throw new AppError(ERROR_CODES.unauthorized, 'OC-Key: missing');
-  const signature = c.req.header('oc-signature')?.trim();
+  const signature = requestHeader(c, 'oc-signature')?.trim();
   if (!signature) throw new AppError(ERROR_CODES.badSignature, 'OC-Signature: missing');
   const key = await activeKeysOf(deps).find(apiKey);
   if (!key) throw new AppError(ERROR_CODES.unauthorized, 'OC-Key: unknown or revoked');

@@ -4,7 +4,8 @@
  * malformed paths, missing assets and oversized headers.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { connect } from 'node:net';
+import { request as httpRequest } from 'node:http';
+import { type AddressInfo, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createAdaptorServer } from '@hono/node-server';
@@ -13,7 +14,7 @@ import { createApp } from '../../../src/server/app.js';
 import { checkoutPageRoutes } from '../../../src/server/checkout-page/checkout-page-routes.js';
 import { answerClientErrors } from '../../../src/server/http/client-errors.js';
 import { createIncome, createLifecycleApp, UNLIMITED } from '../lifecycle/support/lifecycle-fixture.js';
-import { createTestApp, incomeBody, json, type TestApp } from '../support/test-app.js';
+import { createTestApp, incomeBody, json, sign, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -211,6 +212,69 @@ describe('the HTTP layer', () => {
       expect(body).toMatchObject({ result: 'error', data: { error: 'headers_too_large' } });
     } finally {
       server.close();
+    }
+  });
+  describe('request bodies over a Node server', () => {
+    let server: ReturnType<typeof createAdaptorServer>;
+    let port: number;
+    beforeAll(async () => {
+      server = createAdaptorServer({ fetch: t.app.fetch });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      port = (server.address() as AddressInfo).port;
+    });
+    afterAll(() => {
+      server.close();
+    });
+
+    /** A signed order creation sent as Node sends it: with Content-Length, or chunked. */
+    async function post(body: Record<string, unknown>, chunked: boolean) {
+      const text = JSON.stringify(body);
+      return new Promise<{ status: number; body: Record<string, unknown> }>((resolve, reject) => {
+        const req = httpRequest(
+          {
+            host: '127.0.0.1',
+            port,
+            method: 'POST',
+            path: '/gateway/api/order/new',
+            agent: false,
+            headers: {
+              'Content-Type': 'application/json',
+              'OC-Key': t.merchant.api_key,
+              'OC-Signature': sign(t.merchant.api_secret, body),
+              ...(chunked
+                ? { 'Transfer-Encoding': 'chunked' }
+                : { 'Content-Length': Buffer.byteLength(text) }),
+            },
+          },
+          (res) => {
+            let answer = '';
+            res.on('data', (chunk) => {
+              answer += chunk;
+            });
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(answer) }));
+          },
+        );
+        req.on('error', reject);
+        // Chunked: the body goes out in two pieces, so it is counted as it streams.
+        if (chunked) req.write(text.slice(0, 100));
+        req.end(chunked ? text.slice(100) : text);
+      });
+    }
+
+    for (const chunked of [false, true]) {
+      const framing = chunked ? 'chunked' : 'with Content-Length';
+      it(`reads a signed creation sent ${framing}, and refuses one over 16 KB with 413`, async () => {
+        const created = await post(incomeBody(t.merchant.merchant_uid), chunked);
+        expect(created.status).toBe(200);
+        expect(created.body).toMatchObject({
+          result: 'success',
+          data: { payment: { payment_status: 'pending' } },
+        });
+
+        const big = await post(incomeBody(t.merchant.merchant_uid, { pad: 'x'.repeat(17_000) }), chunked);
+        expect(big.status).toBe(413);
+        expect(big.body).toMatchObject({ result: 'error', data: { error: 'payload_too_large' } });
+      });
     }
   });
 });
