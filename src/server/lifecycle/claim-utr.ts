@@ -9,7 +9,7 @@
 import { isFinalStatus } from '../../shared/order-status.js';
 import type { Order } from '../orders/order.js';
 import { lockOrder } from '../orders/order-store.js';
-import type { Db } from '../store/db.js';
+import { type Db, prepared } from '../store/db.js';
 import { changeStatus } from './change-status.js';
 import { payeeFits } from './credit-payee.js';
 import { recordLostClaim } from './lost-claims.js';
@@ -102,8 +102,9 @@ export async function claimUtr(
   });
 }
 
+const CLAIMS_SQL = prepared(
+  'SELECT utr, claimed_at FROM utr_claims WHERE payment_uid = $1 ORDER BY claimed_at, utr',
+);
 export async function claimsOf(db: Db, paymentUid: string): Promise<{ utr: string; claimed_at: Date }[]> {
-  return db.query('SELECT utr, claimed_at FROM utr_claims WHERE payment_uid = $1 ORDER BY claimed_at, utr', [
-    paymentUid,
-  ]);
+  return db.query(CLAIMS_SQL, [paymentUid]);
 }

@@ -1,7 +1,7 @@
 /** SQL for merchants, their API keys and blacklists. */
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import type { Queryable, SqlParam } from '../store/db.js';
+import { prepared, type Queryable, type SqlParam } from '../store/db.js';
 import { queryRow, queryRows } from '../store/rows.js';
 import { type ApiKeyRecord, ApiKeyRow, type Merchant, MerchantRow } from './merchant.js';
 
@@ -180,8 +180,9 @@ export async function secretForKey(
   return row ? unsealCached(secretKey, row.sealed_secret) : undefined;
 }
 
+const FIND_MERCHANT_SQL = prepared('SELECT * FROM merchants WHERE uid = $1');
 export async function findMerchant(tx: Queryable, uid: string): Promise<Merchant | undefined> {
-  const merchant = await queryRow(tx, MerchantRow, 'SELECT * FROM merchants WHERE uid = $1', [uid]);
+  const merchant = await queryRow(tx, MerchantRow, FIND_MERCHANT_SQL, [uid]);
   return merchant;
 }
 

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { type Merchant, MerchantRow } from '../merchants/merchant.js';
-import type { Queryable } from '../store/db.js';
+import { prepared, type Queryable } from '../store/db.js';
 import { queryRow } from '../store/rows.js';
 import { type NewOrder, type Order, OrderRow } from './order.js';
 
@@ -49,12 +49,12 @@ const INSERT_SQL = `
   ON CONFLICT ON CONSTRAINT orders_merchant_order_unique DO NOTHING
   RETURNING *`;
 
-const INSERT_WITH_EVENT_SQL = `
+const INSERT_WITH_EVENT_SQL = prepared(`
   WITH inserted AS (${INSERT_SQL}),
   created AS (
     INSERT INTO order_events (payment_uid, seq, from_status, to_status, cause, detail, at)
     SELECT payment_uid, 0, NULL, payment_status, 'created', '', created_at FROM inserted)
-  SELECT * FROM inserted`;
+  SELECT * FROM inserted`);
 
 /**
  * Inserts a new order and its first event ('created', to pending, at created_at) in one statement,
@@ -160,23 +160,22 @@ export async function setNotifyStatus(
   ]);
 }
 
+const FIND_BY_MERCHANT_ORDER_ID_SQL = prepared(
+  'SELECT * FROM orders WHERE merchant_uid = $1 AND merchant_order_id = $2',
+);
 export async function findOrderByMerchantOrderId(
   tx: Queryable,
   merchantUid: string,
   merchantOrderId: string,
 ): Promise<Order | undefined> {
-  const row = await queryRow(
-    tx,
-    OrderRow,
-    'SELECT * FROM orders WHERE merchant_uid = $1 AND merchant_order_id = $2',
-    [merchantUid, merchantOrderId],
-  );
+  const row = await queryRow(tx, OrderRow, FIND_BY_MERCHANT_ORDER_ID_SQL, [merchantUid, merchantOrderId]);
   return row;
 }
 
+const FIND_ORDER_SQL = prepared('SELECT * FROM orders WHERE payment_uid = $1');
 export async function findOrder(tx: Queryable, paymentUid: string): Promise<Order | undefined> {
   if (!isUuid(paymentUid)) return undefined;
-  const row = await queryRow(tx, OrderRow, 'SELECT * FROM orders WHERE payment_uid = $1', [paymentUid]);
+  const row = await queryRow(tx, OrderRow, FIND_ORDER_SQL, [paymentUid]);
   return row;
 }
 

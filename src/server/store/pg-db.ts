@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { Db, ListenHandlers, Listening, Queryable, SqlParam } from './db.js';
-import { channelIdentifier, withRetry } from './db.js';
+import { channelIdentifier, isStalePlan, preparedName, withRetry } from './db.js';
 
 const INT8_OID = 20;
 const types = {
@@ -17,13 +17,25 @@ export async function openPgDb(url: string, poolSize = 10): Promise<Db> {
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on the next checkout.
   });
+  // Registered statements whose prepared form went stale in this process: run unprepared.
+  const stale = new Set<string>();
   const wrap = (target: pg.Pool | pg.PoolClient): Queryable => ({
     async exec(sql: string) {
       await target.query(sql);
     },
     async query<Row>(sql: string, params: readonly SqlParam[] = []) {
-      const result = await target.query(sql, params as unknown[]);
-      return result.rows as Row[];
+      const values = params as unknown[];
+      const name = preparedName(sql);
+      if (name === undefined || stale.has(sql)) return (await target.query(sql, values)).rows as Row[];
+      try {
+        return (await target.query({ name, text: sql, values })).rows as Row[];
+      } catch (error) {
+        if (!isStalePlan(error)) throw error;
+        stale.add(sql);
+        // Within a transaction the error has aborted it: the transaction is retried whole.
+        if (target instanceof pg.Pool) return (await target.query(sql, values)).rows as Row[];
+        throw error;
+      }
     },
   });
   return {
