@@ -16,11 +16,14 @@ export function signFields(secret: string, fields: SignedFields): string {
 
 export function verifySignature(secret: string, fields: SignedFields, signature: string): boolean {
   const given = Buffer.from(signature.trim().toLowerCase(), 'utf8');
-  const candidates = [
-    hmacHex(secret, canonicalString(fields, { skipEmpty: false })),
-    hmacHex(secret, canonicalString(fields, { skipEmpty: true })),
-  ];
-  // Both candidates are compared every time, so timing does not tell which one matched.
+  const everyField = canonicalString(fields, { skipEmpty: false });
+  const nonEmpty = canonicalString(fields, { skipEmpty: true });
+  // Without an empty field both conventions sign the same string: one HMAC serves both.
+  const candidates =
+    everyField === nonEmpty
+      ? [hmacHex(secret, everyField)]
+      : [hmacHex(secret, everyField), hmacHex(secret, nonEmpty)];
+  // Every candidate is compared every time, so timing does not tell which one matched.
   let matched = false;
   for (const candidate of candidates) {
     const expected = Buffer.from(candidate, 'utf8');
