@@ -13,6 +13,7 @@ import { ERROR_CODES } from '../../shared/error-codes.js';
 import type { Clock } from '../clock.js';
 import { AppError, notFound } from '../errors.js';
 import { successEnvelopeJson } from '../http/envelope.js';
+import { requestHeader } from '../http/request-context.js';
 import { EVENT_STREAM_HEADERS, type EventSink, nodeEventSink, webEventSink } from './event-sink.js';
 import { type PayerViews, type PayerViewVersion, withServerTime } from './payer-views.js';
 
@@ -146,7 +147,7 @@ export function orderEventStream(options: OrderEventStreamOptions) {
         headers: { 'Retry-After': '30' },
       });
     }
-    const lastSeen = parseLastEventId(c.req.header('last-event-id'), current.seq);
+    const lastSeen = parseLastEventId(requestHeader(c, 'last-event-id'), current.seq);
     count(perOrder, paymentUid, 1);
     count(perClient, client, 1);
     const outgoing = nodeResponse(c);
