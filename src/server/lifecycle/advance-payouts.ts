@@ -9,20 +9,22 @@ import type { Db } from '../store/db.js';
 import { queryRows } from '../store/rows.js';
 import { changeStatus } from './change-status.js';
 
+/**
+ * The open payouts, oldest change first, payouts not yet sent before those waiting on the bank
+ * (so the latter cannot starve new ones). Read through the partial index `orders_open_payouts`
+ * (migration 9), whose predicate is this WHERE clause: a pass costs the open payouts, not the
+ * table.
+ */
+export const OPEN_PAYOUTS_SQL = `SELECT * FROM orders WHERE transaction_type = 'expense' AND payment_status IN ('pending', 'preparing', 'processing')
+  ORDER BY payment_status = 'processing', status_changed_at LIMIT $1`;
+
 export async function advancePayouts(
   db: Db,
   channel: PayoutChannel,
   now: Date,
   batch = 100,
 ): Promise<number> {
-  // Payouts not yet sent come first, so payouts waiting on the bank cannot starve new ones.
-  const open = await queryRows(
-    db,
-    OrderRow,
-    `SELECT * FROM orders WHERE transaction_type = 'expense' AND payment_status IN ('pending', 'preparing', 'processing')
-     ORDER BY payment_status = 'processing', status_changed_at LIMIT $1`,
-    [batch],
-  );
+  const open = await queryRows(db, OrderRow, OPEN_PAYOUTS_SQL, [batch]);
   let changed = 0;
   for (const seen of open) {
     const step = await channel.next(seen, now);

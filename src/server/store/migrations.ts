@@ -450,6 +450,17 @@ CREATE TRIGGER merchants_emptied AFTER TRUNCATE ON merchants
   FOR EACH STATEMENT EXECUTE FUNCTION keys_emptied();
 `;
 
+/**
+ * The payout step (lifecycle/advance-payouts.ts) reads the open payouts every pass, about once a
+ * second. Without an index of their own that read went through every pending order: at 1M
+ * pending collections it took 450-840 ms of the store's CPU each time. The partial index holds
+ * the open payouts alone; its predicate is the read's own WHERE clause.
+ */
+const openPayouts = `
+CREATE INDEX orders_open_payouts ON orders (status_changed_at)
+  WHERE transaction_type = 'expense' AND payment_status IN ('pending', 'preparing', 'processing');
+`;
+
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'initial schema', sql: initial },
   { version: 2, name: 'lost UTR claims', sql: lostClaims },
@@ -459,4 +470,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 6, name: 'credit sources, alert texts and the audit log', sql: creditSources },
   { version: 7, name: 'operators, console sessions and order search indexes', sql: operatorsAndConsole },
   { version: 8, name: 'key and merchant change notifications', sql: keyChanges },
+  { version: 9, name: 'open payouts index', sql: openPayouts },
 ];
