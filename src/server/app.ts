@@ -19,11 +19,12 @@ import { ingestRoutes } from './credits/ingest-routes.js';
 import { AppError, isAppError, notFound } from './errors.js';
 import { GATEWAY_API_PREFIX } from './gateway/gateway-api.js';
 import { gatewayRoutes } from './gateway/gateway-routes.js';
-import { assertCleanTarget } from './http/clean-text.js';
 import { renderError } from './http/envelope.js';
+import { MatchedRouteRouter } from './http/matched-route.js';
 import { metricsRoutes } from './http/metrics-routes.js';
 import type { RateLimit } from './http/rate-limiter.js';
-import { type RequestVariables, requestContext, requestHeader } from './http/request-context.js';
+import { withRequestContext } from './http/request-context.js';
+import { requestHeader, requestRecord } from './http/request-record.js';
 import { HEALTH, OPENAPI, READY } from './http/service-api.js';
 import { openApiDocument } from './openapi/openapi-document.js';
 import { backupRoutes } from './operator/backup-routes.js';
@@ -56,9 +57,16 @@ export interface AppOptions {
   readonly heartbeatMs?: number;
 }
 
-export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<{ Variables: RequestVariables }> {
-  const app = new Hono<{ Variables: RequestVariables }>();
-  app.use(requestContext(deps.log, deps.metrics));
+/** Methods whose requests may carry a body: the only ones the body limit looks at. */
+const BODY_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
+
+export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
+  const router = new MatchedRouteRouter();
+  const app = new Hono({ router });
+  // The request context wraps the dispatch instead of being a middleware: a route without
+  // middleware (the payer's poll, /healthz) stays a single handler, which Hono answers without
+  // composing a chain. app.request() goes through the same fetch.
+  app.fetch = withRequestContext(app.fetch, { log: deps.log, metrics: deps.metrics, router });
   const tooLarge = (maxSize: number) =>
     new AppError(ERROR_CODES.payloadTooLarge, `body: larger than ${maxSize} bytes`);
   const limitBody = (maxSize: number) =>
@@ -77,10 +85,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<{ Varia
   // Content-Length alone (Node's parser never reads past it), as Hono's bodyLimit does, but
   // without first building the web Request that bodyLimit reaches for; a chunked body is counted
   // by bodyLimit as it streams.
-  app.use((c, next) => {
-    assertCleanTarget(c.req.url);
-    const method = c.req.method;
-    if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return next();
+  app.on(BODY_METHODS, '*', (c, next) => {
     const path = c.req.path;
     const limit = path === STATEMENT_PATH ? limits[0] : path.startsWith(EMAIL_PREFIX) ? limits[1] : limits[2];
     const declared = requestHeader(c, 'content-length');
@@ -94,13 +99,13 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<{ Varia
   });
 
   app.onError((error, c) => {
-    if (!isAppError(error)) deps.log.error('unhandled error', { request_id: c.get('requestId'), error });
+    if (!isAppError(error)) deps.log.error('unhandled error', { request_id: requestRecord(c).id, error });
     return renderError(c, error);
   });
   app.notFound((c) => renderError(c, notFound(`no route for ${c.req.method} ${c.req.path}`)));
 
-  app.on(HEALTH.method, HEALTH.path, HEALTH.doc, (c) => c.json({ status: 'ok' }));
-  app.on(READY.method, READY.path, READY.doc, async (c) => {
+  HEALTH.register(app, (c) => c.json({ status: 'ok' }));
+  READY.register(app, async (c) => {
     try {
       await deps.db.query('SELECT 1');
       return c.json({ status: 'ready', store: deps.db.kind });
@@ -114,7 +119,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<{ Varia
   }
   // Generated from the registered routes on the first request, when all of them are in place.
   let openApi: Promise<string> | undefined;
-  app.on(OPENAPI.method, OPENAPI.path, OPENAPI.doc, async (c) => {
+  OPENAPI.register(app, async (c) => {
     openApi ??= openApiDocument(app, deps.config.publicBaseUrl).then((document) => JSON.stringify(document));
     return c.body(await openApi, 200, { 'Content-Type': 'application/json' });
   });

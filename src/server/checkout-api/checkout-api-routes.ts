@@ -6,24 +6,24 @@
  * - POST /Payments/india_match                      the payer's UTR claim (form or JSON)
  */
 import { randomInt } from 'node:crypto';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { ERROR_CODES } from '../../shared/error-codes.js';
 import { formatAmount } from '../../shared/money.js';
 import { isValidUtr, normalizeUtr } from '../../shared/utr.js';
 import type { AppDeps } from '../app-deps.js';
 import { AppError, invalidField, missingField, notFound } from '../errors.js';
 import { clientIp } from '../http/client-ip.js';
-import { success, successJson } from '../http/envelope.js';
+import { jsonResponse, success } from '../http/envelope.js';
 import { type RateDecision, type RateLimit, RateLimiter } from '../http/rate-limiter.js';
 import { readFormOrJson } from '../http/read-body.js';
-import { requestHeader } from '../http/request-context.js';
+import { requestHeader } from '../http/request-record.js';
 import { storeRateLimiter } from '../http/store-rate-limiter.js';
 import { type ClaimResult, claimUtr } from '../lifecycle/claim-utr.js';
 import { postCredit } from '../lifecycle/post-credit.js';
 import { findOrder } from '../orders/order-store.js';
 import { orderEventStream, type StreamLimits } from './order-event-stream.js';
 import { CLAIM_UTR, PAYER_EVENTS, PAYER_ORDER, SIMULATE_PAYMENT } from './payer-api.js';
-import { createPayerViews, withServerTime } from './payer-views.js';
+import { createPayerViews, type PayerViewVersion, payerAnswer } from './payer-views.js';
 
 export interface PayerLimits {
   /** The poll, and opening an event stream. */
@@ -97,24 +97,31 @@ export function checkoutApiRoutes(
     }
   };
 
-  app.on(PAYER_ORDER.method, PAYER_ORDER.path, PAYER_ORDER.doc, async (c) => {
-    limit(pollLimiter, clientIp(c, deps.config.trustProxy));
-    const version = await views.get(c.req.param('payment_uid'));
+  // The poll of an order whose view is in memory answers without awaiting anything (Hono then
+  // answers the request in the same turn); the first poll of an order reads it from the store.
+  const answerPoll = (c: Context, version: PayerViewVersion | undefined): Response => {
     if (!version) throw notFound('payment_uid: no such order');
     // The change sequence names the version of the view: no hashing of the body.
-    const etag = version.etag;
-    const headers = { 'Cache-Control': 'no-cache', ETag: etag };
-    if (matchesEtag(requestHeader(c, 'if-none-match'), etag)) return c.body(null, 304, headers);
-    return successJson(c, withServerTime(version, deps.clock.now()), 200, headers);
+    const headers = { 'Cache-Control': 'no-cache', ETag: version.etag };
+    if (matchesEtag(requestHeader(c, 'if-none-match'), version.etag)) {
+      return new Response(null, { status: 304, headers });
+    }
+    return jsonResponse(payerAnswer(version, deps.clock.now()), 200, headers);
+  };
+  PAYER_ORDER.register(app, (c) => {
+    limit(pollLimiter, clientIp(c, deps.config.trustProxy));
+    const paymentUid = c.req.param('payment_uid');
+    const known = views.peek(paymentUid);
+    return known ? answerPoll(c, known) : views.get(paymentUid).then((version) => answerPoll(c, version));
   });
 
-  app.on(PAYER_EVENTS.method, PAYER_EVENTS.path, PAYER_EVENTS.doc, async (c) => {
+  PAYER_EVENTS.register(app, async (c) => {
     const client = clientIp(c, deps.config.trustProxy);
     limit(pollLimiter, client);
     return events(c, c.req.param('payment_uid'), client);
   });
 
-  app.on(CLAIM_UTR.method, CLAIM_UTR.path, CLAIM_UTR.doc, async (c) => {
+  CLAIM_UTR.register(app, async (c) => {
     const ip = clientIp(c, deps.config.trustProxy);
     refuseWhenLimited(await matchLimiter.take(ip, deps.clock.now()));
     const body = await readFormOrJson(c);
@@ -132,7 +139,7 @@ export function checkoutApiRoutes(
     });
   });
 
-  app.on(SIMULATE_PAYMENT.method, SIMULATE_PAYMENT.path, SIMULATE_PAYMENT.doc, async (c) => {
+  SIMULATE_PAYMENT.register(app, async (c) => {
     if (deps.config.mode !== 'sandbox') throw notFound('no such endpoint');
     limit(simulateLimiter, clientIp(c, deps.config.trustProxy));
     const order = await findOrder(deps.db, c.req.param('payment_uid'));

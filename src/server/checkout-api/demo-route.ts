@@ -26,7 +26,7 @@ export function demoRoutes(deps: AppDeps, limit: RateLimit = DEMO_LIMIT): Hono {
   const app = new Hono();
   const limiter = new RateLimiter(limit, deps.clock);
 
-  app.on(DEMO.method, DEMO.path, DEMO.doc, async (c) => {
+  DEMO.register(app, async (c) => {
     if (deps.config.mode !== 'sandbox') {
       throw new AppError(ERROR_CODES.forbidden, 'GET /demo: available in sandbox mode only');
     }

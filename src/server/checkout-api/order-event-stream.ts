@@ -12,10 +12,9 @@ import type { Context } from 'hono';
 import { ERROR_CODES } from '../../shared/error-codes.js';
 import type { Clock } from '../clock.js';
 import { AppError, notFound } from '../errors.js';
-import { successEnvelopeJson } from '../http/envelope.js';
-import { requestHeader } from '../http/request-context.js';
+import { requestHeader } from '../http/request-record.js';
 import { EVENT_STREAM_HEADERS, type EventSink, nodeEventSink, webEventSink } from './event-sink.js';
-import { type PayerViews, type PayerViewVersion, withServerTime } from './payer-views.js';
+import { type PayerViews, type PayerViewVersion, payerAnswer } from './payer-views.js';
 
 export interface StreamLimits {
   /** Open streams per order, in this process. */
@@ -105,7 +104,7 @@ export function orderEventStream(options: OrderEventStreamOptions) {
       const send = (version: PayerViewVersion): boolean => {
         if (version.seq <= sent) return true;
         sent = version.seq;
-        const data = successEnvelopeJson(withServerTime(version, clock.now()));
+        const data = payerAnswer(version, clock.now());
         return sink.write(`data: ${data}\nid: ${version.seq}\nretry: ${RETRY_MS}\n\n`);
       };
       // Read again now that the watch is in place: a change between the caller's read and the

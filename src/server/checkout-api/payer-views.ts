@@ -12,6 +12,7 @@
 import { LRUCache } from 'lru-cache';
 import { isFinalStatus } from '../../shared/order-status.js';
 import type { PayerOrder } from '../../shared/payer-order.js';
+import { successEnvelopeJson } from '../http/envelope.js';
 import { ORDER_CHANGES_CHANNEL } from '../orders/order-changes.js';
 import { findOrderForPayer } from '../orders/order-store.js';
 import type { ChangeFeed } from '../store/change-feed.js';
@@ -27,19 +28,29 @@ export interface PayerViewVersion {
   readonly view: Omit<PayerOrder, 'server_time'>;
   /** No further change will come. */
   readonly final: boolean;
-  /** `view` as JSON, written once per version. */
-  readonly json: string;
+  /** The answer's JSON up to the time of the answer, written once per version (`payerAnswer`). */
+  readonly answerHead: string;
 }
 
-/** The view as the payer receives it, with the time of this answer, as JSON. */
-export function withServerTime(version: PayerViewVersion, now: Date): string {
-  // The view's JSON ends with its closing brace: server_time goes last, as in { ...view, server_time }.
-  return `${version.json.slice(0, -1)},"server_time":${JSON.stringify(now.toISOString())}}`;
+/**
+ * The success envelope around the view as the payer receives it, `{ ...view, server_time }`, as
+ * JSON: the poll's body and the data of the stream's event. Only the time is written per answer.
+ */
+export function payerAnswer(version: PayerViewVersion, now: Date): string {
+  return `${version.answerHead}${now.toISOString()}"}}`;
+}
+
+/** The head of `payerAnswer`: the envelope and the view's JSON, open where server_time goes last. */
+export function answerHead(view: PayerViewVersion['view']): string {
+  // The envelope's JSON ends with the view's closing brace and its own.
+  return `${successEnvelopeJson(JSON.stringify(view)).slice(0, -2)},"server_time":"`;
 }
 
 export interface PayerViews {
   /** The current view, from memory when it is known to be current; undefined for an unknown order. */
   get(paymentUid: string): Promise<PayerViewVersion | undefined>;
+  /** The view held in memory and known to be current, if there is one: no store, no await. */
+  peek(paymentUid: string): PayerViewVersion | undefined;
   /** Calls `fn` after every committed change of the order (and after the listener came back). */
   watch(paymentUid: string, fn: () => void): () => void;
   /** Views held now (for tests and metrics). */
@@ -95,11 +106,14 @@ export function createPayerViews(options: PayerViewsOptions): PayerViews {
       etag: `"v${found.order.view_seq}.${found.merchant.updated_at.getTime().toString(36)}"`,
       view,
       final: isFinalStatus(found.order.payment_status),
-      json: JSON.stringify(view),
+      answerHead: answerHead(view),
     };
   };
 
   return {
+    peek(paymentUid) {
+      return cached.get(paymentUid);
+    },
     get(paymentUid) {
       const hit = cached.get(paymentUid);
       if (hit) return Promise.resolve(hit);

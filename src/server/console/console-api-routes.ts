@@ -20,24 +20,22 @@ export function consoleApiRoutes(deps: AppDeps) {
   const app = new Hono<{ Variables: OperatorVariables }>();
   const { db, clock } = deps;
 
-  app.on(TODAY.method, TODAY.path, TODAY.doc, async (c) => success(c, await todaySummary(db, clock.now())));
+  TODAY.register(app, async (c) => success(c, await todaySummary(db, clock.now())));
 
-  app.on(ORDER_SEARCH.method, ORDER_SEARCH.path, ORDER_SEARCH.doc, async (c) =>
-    success(c, await searchOrders(db, readOrderSearch(c.req.query()))),
-  );
+  ORDER_SEARCH.register(app, async (c) => success(c, await searchOrders(db, readOrderSearch(c.req.query()))));
 
-  app.on(ORDER_TIMELINE.method, ORDER_TIMELINE.path, ORDER_TIMELINE.doc, async (c) => {
+  ORDER_TIMELINE.register(app, async (c) => {
     const order = await findOrder(db, c.req.param('payment_uid'));
     if (!order) throw notFound('payment_uid: no such order');
     return success(c, await orderTimeline(db, order));
   });
 
-  app.on(MERCHANT_BLACKLIST.method, MERCHANT_BLACKLIST.path, MERCHANT_BLACKLIST.doc, async (c) => {
+  MERCHANT_BLACKLIST.register(app, async (c) => {
     if (!(await findMerchant(db, c.req.param('uid')))) throw notFound('merchant_uid: no such merchant');
     return success(c, await listBlacklist(db, c.req.param('uid')));
   });
 
-  app.on(MERCHANT_LEDGER.method, MERCHANT_LEDGER.path, MERCHANT_LEDGER.doc, async (c) => {
+  MERCHANT_LEDGER.register(app, async (c) => {
     if (!(await findMerchant(db, c.req.param('uid')))) throw notFound('merchant_uid: no such merchant');
     const limit = Math.min(Math.max(Number(c.req.query('limit') ?? 20) || 20, 1), 200);
     return success(c, await recentLedgerEntries(db, c.req.param('uid'), limit));

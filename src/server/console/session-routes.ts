@@ -10,7 +10,7 @@ import { AppError } from '../errors.js';
 import { clientIp } from '../http/client-ip.js';
 import { parseJson } from '../http/parse-json.js';
 import type { RateLimit } from '../http/rate-limiter.js';
-import type { RequestVariables } from '../http/request-context.js';
+import { requestLog } from '../http/request-record.js';
 import { storeRateLimiter } from '../http/store-rate-limiter.js';
 import { isActiveOperator, operatorForToken } from '../operator/operator-accounts.js';
 import { CSRF_HEADER, OPERATOR_AUTH_FAILURES } from '../operator/operator-auth.js';
@@ -28,7 +28,7 @@ import { SESSION, SIGN_IN, SIGN_OUT, SignInSchema } from './console-api.js';
 const ok = <T>(data: T) => ({ result: 'success' as const, data });
 
 export function sessionRoutes(deps: AppDeps, limit: RateLimit = OPERATOR_AUTH_FAILURES) {
-  const app = new Hono<{ Variables: RequestVariables }>();
+  const app = new Hono();
   const { db, clock, config } = deps;
   const cookie = sessionCookie(config.publicBaseUrl);
   // Failed sign-ins count with failed bearer tokens, per client, in the store (all processes).
@@ -46,7 +46,7 @@ export function sessionRoutes(deps: AppDeps, limit: RateLimit = OPERATOR_AUTH_FA
     }
   };
 
-  app.on(SIGN_IN.method, SIGN_IN.path, SIGN_IN.doc, async (c) => {
+  SIGN_IN.register(app, async (c) => {
     refuseCrossSite(c);
     const client = clientIp(c, config.trustProxy);
     const decision = await failures.peek(client, clock.now());
@@ -59,7 +59,7 @@ export function sessionRoutes(deps: AppDeps, limit: RateLimit = OPERATOR_AUTH_FA
     const operator = await operatorForToken(db, config.operatorToken, token.trim());
     if (operator === undefined) {
       await failures.take(client, clock.now());
-      c.var.log.warn('console sign-in refused', { client });
+      requestLog(c).warn('console sign-in refused', { client });
       throw new AppError(ERROR_CODES.unauthorized, 'token: not a valid operator token');
     }
     const now = clock.now();
@@ -75,11 +75,11 @@ export function sessionRoutes(deps: AppDeps, limit: RateLimit = OPERATOR_AUTH_FA
     );
     cookie.write(c, session.id, config.consoleSessionSeconds);
     c.header('Cache-Control', 'no-store');
-    c.var.log.info('console sign-in', { operator });
+    requestLog(c).info('console sign-in', { operator });
     return c.json(ok(sessionView(session.id, operator, session.expiresAt)), 201);
   });
 
-  app.on(SESSION.method, SESSION.path, SESSION.doc, async (c) => {
+  SESSION.register(app, async (c) => {
     c.header('Cache-Control', 'no-store');
     const id = cookie.read(c);
     const session = id ? await findSession(db, id, clock.now()) : undefined;
@@ -90,7 +90,7 @@ export function sessionRoutes(deps: AppDeps, limit: RateLimit = OPERATOR_AUTH_FA
     return c.json(ok(sessionView(id, session.operator_name, session.expires_at)));
   });
 
-  app.on(SIGN_OUT.method, SIGN_OUT.path, SIGN_OUT.doc, async (c) => {
+  SIGN_OUT.register(app, async (c) => {
     refuseCrossSite(c);
     c.header('Cache-Control', 'no-store');
     const id = cookie.read(c);

@@ -53,7 +53,7 @@ export function creditRoutes(deps: AppDeps): Hono<{ Variables: CreditVariables }
   const app = new Hono<{ Variables: CreditVariables }>();
   const { db, clock } = deps;
 
-  app.on(CREATE_CREDIT_SOURCE.method, CREATE_CREDIT_SOURCE.path, CREATE_CREDIT_SOURCE.doc, async (c) => {
+  CREATE_CREDIT_SOURCE.register(app, async (c) => {
     const input = await parseJson(c, CreateCreditSourceSchema);
     const merchant = await merchants.findMerchant(db, input.merchant_uid);
     if (!merchant) throw notFound('merchant_uid: no such merchant');
@@ -101,11 +101,11 @@ export function creditRoutes(deps: AppDeps): Hono<{ Variables: CreditVariables }
     );
   });
 
-  app.on(LIST_CREDIT_SOURCES.method, LIST_CREDIT_SOURCES.path, LIST_CREDIT_SOURCES.doc, async (c) =>
+  LIST_CREDIT_SOURCES.register(app, async (c) =>
     c.json(ok(await listCreditSources(db, c.req.query('merchant_uid') ?? ''))),
   );
 
-  app.on(REVOKE_CREDIT_SOURCE.method, REVOKE_CREDIT_SOURCE.path, REVOKE_CREDIT_SOURCE.doc, async (c) => {
+  REVOKE_CREDIT_SOURCE.register(app, async (c) => {
     const now = clock.now();
     const revoked = await db.transaction(async (tx) => {
       const before = await findCreditSource(tx, c.req.param('id'));
@@ -128,7 +128,7 @@ export function creditRoutes(deps: AppDeps): Hono<{ Variables: CreditVariables }
     return c.json(ok(revoked));
   });
 
-  app.on(REPLAY_TEXT.method, REPLAY_TEXT.path, REPLAY_TEXT.doc, async (c) => {
+  REPLAY_TEXT.register(app, async (c) => {
     const input = await parseJson(c, OperatorSmsSchema);
     const source = await findCreditSource(db, input.source_id);
     if (source?.status !== 'active') throw notFound('source_id: no such active credit source');
@@ -166,7 +166,7 @@ export function creditRoutes(deps: AppDeps): Hono<{ Variables: CreditVariables }
     );
   });
 
-  app.on(LIST_CREDITS.method, LIST_CREDITS.path, LIST_CREDITS.doc, async (c) => {
+  LIST_CREDITS.register(app, async (c) => {
     // `unmatched=true` (the CLI's older flag) lists credits still without an order.
     const states =
       c.req.query('unmatched') === 'true'
@@ -179,7 +179,7 @@ export function creditRoutes(deps: AppDeps): Hono<{ Variables: CreditVariables }
     return c.json(ok(await listCreditsAndTexts(db, states, filter)));
   });
 
-  app.on(FIX_TEXT.method, FIX_TEXT.path, FIX_TEXT.doc, async (c) => {
+  FIX_TEXT.register(app, async (c) => {
     const input = await parseJson(c, FixTextSchema);
     const result = await fixText(
       db,
@@ -197,7 +197,7 @@ export function creditRoutes(deps: AppDeps): Hono<{ Variables: CreditVariables }
     return c.json(ok(unwrap(result)));
   });
 
-  app.on(MATCH_CREDIT.method, MATCH_CREDIT.path, MATCH_CREDIT.doc, async (c) => {
+  MATCH_CREDIT.register(app, async (c) => {
     const input = await parseJson(c, MatchCreditSchema);
     const result = await matchByHand(
       db,
@@ -212,7 +212,7 @@ export function creditRoutes(deps: AppDeps): Hono<{ Variables: CreditVariables }
     return c.json(ok(unwrap(result)));
   });
 
-  app.on(IMPORT_STATEMENT.method, IMPORT_STATEMENT.path, IMPORT_STATEMENT.doc, async (c) => {
+  IMPORT_STATEMENT.register(app, async (c) => {
     const format = c.req.query('format');
     if (format !== undefined && !(STATEMENT_FORMATS as readonly string[]).includes(format)) {
       throw invalidField('format', `must be one of ${STATEMENT_FORMATS.join(', ')}`);
@@ -254,7 +254,7 @@ export function creditRoutes(deps: AppDeps): Hono<{ Variables: CreditVariables }
     );
   });
 
-  app.on(LIST_AUDIT.method, LIST_AUDIT.path, LIST_AUDIT.doc, async (c) => {
+  LIST_AUDIT.register(app, async (c) => {
     const before = c.req.query('before');
     return c.json(
       ok(

@@ -41,14 +41,14 @@ export function ingestRoutes(deps: AppDeps, limit: RateLimit = DEFAULT_INGEST_LI
     data: { text_id: String(result.rawTextId), outcome: result.outcome, reason: result.reason },
   });
 
-  app.on(INGEST_SMS.method, INGEST_SMS.path, INGEST_SMS.doc, async (c) => {
+  INGEST_SMS.register(app, async (c) => {
     const source = await sourceFor(c.req.param('token'));
     const sms = await readForwardedSms(c);
     const result = await ingestText(deps.db, { source, channel: 'sms', ...sms }, deps.clock.now());
     return c.json(answer(result));
   });
 
-  app.on(INGEST_EMAIL.method, INGEST_EMAIL.path, INGEST_EMAIL.doc, async (c) => {
+  INGEST_EMAIL.register(app, async (c) => {
     const source = await sourceFor(c.req.param('token'));
     const email = await readAlertEmail(await c.req.text());
     if (!email) throw new AppError(ERROR_CODES.invalidRequest, 'body: an e-mail message with a text part');

@@ -24,7 +24,7 @@ export function gatewayRoutes(deps: AppDeps): Hono {
     return next();
   });
 
-  app.on(CREATE_ORDER.method, CREATE_ORDER.path, CREATE_ORDER.doc, async (c) => {
+  CREATE_ORDER.register(app, async (c) => {
     const request = await readSignedRequest(c, deps);
     requireOwnMerchant(request);
     const input = parseCreateOrder(request.fields, { allowPrivateUrls: deps.config.allowPrivateCallbacks });
@@ -45,7 +45,7 @@ export function gatewayRoutes(deps: AppDeps): Hono {
     return success(c, { payment, payterm: payment, payment_url: url });
   });
 
-  app.on(QUERY_ORDER.method, QUERY_ORDER.path, QUERY_ORDER.doc, async (c) => {
+  QUERY_ORDER.register(app, async (c) => {
     const request = await readSignedRequest(c, deps);
     const merchantOrderId = request.fields.merchant_order_id;
     if (!merchantOrderId) throw missingField('merchant_order_id');
@@ -55,7 +55,7 @@ export function gatewayRoutes(deps: AppDeps): Hono {
     return success(c, queryView(order, merchant.name, baseUrl));
   });
 
-  app.on(MERCHANT_BALANCE.method, MERCHANT_BALANCE.path, MERCHANT_BALANCE.doc, async (c) => {
+  MERCHANT_BALANCE.register(app, async (c) => {
     const request = await readSignedRequest(c, deps);
     requireOwnMerchant(request);
     const merchant = request.key.merchant;

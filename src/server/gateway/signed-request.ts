@@ -8,7 +8,7 @@ import type { SignedScalar } from '../../shared/signing.js';
 import type { AppDeps } from '../app-deps.js';
 import { AppError, invalidField, missingField } from '../errors.js';
 import { readJsonObject } from '../http/read-body.js';
-import { requestHeader } from '../http/request-context.js';
+import { requestHeader } from '../http/request-record.js';
 import { activeKeysOf } from '../merchants/active-keys.js';
 import type { ActiveKey } from '../merchants/merchant-store.js';
 import { verifySignature } from './signature.js';

@@ -1,13 +1,17 @@
 /**
  * How a route describes itself (docs/decisions/0016-openapi-from-routes.md). Each route is
- * registered with an `ApiRoute`: its method and path, and a `describeRoute` middleware of
- * hono-openapi that carries the summary, the request body's zod schema (the one the handler
- * validates with), the answers and the error statuses. `/openapi.json` is generated from the
+ * registered through its `ApiRoute`: its method and path, and hono-openapi's description of it
+ * (the summary, the request body's zod schema that the handler validates with, the answers and
+ * the error statuses), carried by the registered handler. `/openapi.json` is generated from the
  * app's registered routes, and the operator CLI's client calls the same definitions.
  *
- *   app.on(CREATE_MERCHANT.method, CREATE_MERCHANT.path, CREATE_MERCHANT.doc, async (c) => ...)
+ *   CREATE_MERCHANT.register(app, async (c) => ...)
+ *
+ * The description rides on the handler itself rather than on a middleware before it, so that a
+ * route without middleware is a single handler to Hono, which then answers it without composing
+ * a middleware chain (no promise per step) (docs/decisions/0020-http-path.md).
  */
-import type { Context, MiddlewareHandler, Next } from 'hono';
+import type { Env, Handler, Hono } from 'hono';
 import { type DescribeRouteOptions, describeRoute, resolver } from 'hono-openapi';
 import { z } from 'zod';
 import type { ErrorStatus } from '../../shared/error-codes.js';
@@ -65,8 +69,8 @@ export interface ApiRoute<
   readonly method: M;
   readonly path: P;
   readonly body: B;
-  /** The describing middleware: register it before the handler. */
-  readonly doc: MiddlewareHandler;
+  /** Registers `handler` as this route of `app`, carrying the route's description for the generator. */
+  register<E extends Env>(app: Hono<E>, handler: Handler<E, P>): void;
 }
 
 /** What each error status means here; every error body is the error envelope. */
@@ -245,10 +249,17 @@ export function apiRoute<
       ...Object.fromEntries(errors.map((status) => [String(status), errorAnswer(status)])),
     },
   };
-  // describeRoute's own middleware is an async pass-through (one more promise per request); this
-  // one hands straight on and carries the same description for the generator.
+  // describeRoute makes a middleware that carries the description under hono-openapi's symbol; the
+  // generator reads that symbol from whichever registered handler has it, so the route's own
+  // handler carries it and no pass-through runs per request.
   const description = describeRoute(described as DescribeRouteOptions);
-  const doc: MiddlewareHandler = Object.assign((_c: Context, next: Next) => next(), description);
-  Object.defineProperty(doc, 'name', { value: description.name, configurable: true });
-  return { id: spec.id, method: spec.method, path: spec.path, body: spec.body as B, doc };
+  return {
+    id: spec.id,
+    method: spec.method,
+    path: spec.path,
+    body: spec.body as B,
+    register: (app, handler) => {
+      app.on(spec.method, spec.path, Object.assign(handler, description));
+    },
+  };
 }

@@ -41,14 +41,15 @@ export function assertCleanBody(value: unknown): void {
 }
 
 /**
- * Checks the request target: the path must decode (malformed percent-encoding is a 400) and
- * neither it nor a query parameter may hold control characters. Only targets with `%` or raw
- * control characters need looking at, so the common request costs one scan of the URL.
+ * Checks the request target, a whole URL or the path and query alone (as in a request line): the
+ * path must decode (malformed percent-encoding is a 400) and neither it nor a query parameter may
+ * hold control characters. Only targets with `%` or raw control characters need looking at, so
+ * the common request costs one scan of the URL.
  */
 export function assertCleanTarget(url: string): void {
   if (url.indexOf('%') === -1 && !CONTROL.test(url)) return;
   const queryAt = url.indexOf('?');
-  const pathStart = url.indexOf('/', url.indexOf('//') + 2);
+  const pathStart = url.startsWith('/') ? 0 : url.indexOf('/', url.indexOf('//') + 2);
   const path = url.slice(pathStart, queryAt === -1 ? undefined : queryAt);
   let decoded: string;
   try {

@@ -7,7 +7,7 @@
  */
 import type { Context } from 'hono';
 import proxyaddr from 'proxy-addr';
-import { requestHeader } from './request-context.js';
+import { requestHeader } from './request-record.js';
 
 export type TrustProxy = readonly string[];
 

@@ -9,7 +9,7 @@ import { METRICS } from './service-api.js';
 
 export function metricsRoutes(metrics: Metrics): Hono {
   const app = new Hono();
-  app.on(METRICS.method, METRICS.path, METRICS.doc, async (c) => {
+  METRICS.register(app, async (c) => {
     c.header('Content-Type', metrics.registry.contentType);
     c.header('Cache-Control', 'no-store');
     return c.body(await metrics.registry.metrics());

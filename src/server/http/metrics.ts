@@ -2,12 +2,13 @@
  * Prometheus metrics: requests and latency by route and status, orders created by kind, and the
  * process's own (event-loop delay since the last scrape, resident memory, CPU, heap).
  */
-import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Registry } from 'prom-client';
+import { RequestMetrics } from './request-metrics.js';
 
 export interface Metrics {
   readonly registry: Registry;
-  readonly httpRequests: Counter<'method' | 'route' | 'status'>;
-  readonly httpDuration: Histogram<'method' | 'route' | 'status'>;
+  /** http_requests_total and http_request_duration_seconds. */
+  readonly requests: RequestMetrics;
   readonly ordersCreated: Counter<'transaction_type' | 'payterm'>;
   readonly callbackAttempts: Counter<'outcome'>;
 }
@@ -17,19 +18,7 @@ export function createMetrics(): Metrics {
   collectDefaultMetrics({ register: registry });
   return {
     registry,
-    httpRequests: new Counter({
-      name: 'http_requests_total',
-      help: 'HTTP requests by route and status',
-      labelNames: ['method', 'route', 'status'],
-      registers: [registry],
-    }),
-    httpDuration: new Histogram({
-      name: 'http_request_duration_seconds',
-      help: 'HTTP request latency by route and status',
-      labelNames: ['method', 'route', 'status'],
-      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
-      registers: [registry],
-    }),
+    requests: new RequestMetrics(registry),
     ordersCreated: new Counter({
       name: 'orders_created_total',
       help: 'Orders created by kind and payment instrument',

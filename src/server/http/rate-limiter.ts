@@ -15,6 +15,8 @@ export type RateDecision =
   | { readonly allowed: true }
   | { readonly allowed: false; readonly retryAfterSeconds: number };
 
+const ALLOWED: RateDecision = { allowed: true };
+
 interface Bucket {
   tokens: number;
   updatedMs: number;
@@ -40,7 +42,7 @@ export class RateLimiter {
     this.#evict();
     if (bucket.tokens >= 1) {
       bucket.tokens -= 1;
-      return { allowed: true };
+      return ALLOWED;
     }
     return {
       allowed: false,

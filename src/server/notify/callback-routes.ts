@@ -19,7 +19,7 @@ export function callbackRoutes(deps: AppDeps): Hono {
   const app = new Hono();
   const { db, clock } = deps;
 
-  app.on(ORDER_CALLBACKS.method, ORDER_CALLBACKS.path, ORDER_CALLBACKS.doc, async (c) => {
+  ORDER_CALLBACKS.register(app, async (c) => {
     const order = await findOrder(db, c.req.param('payment_uid'));
     if (!order) throw notFound('payment_uid: no such order');
     const [outbox, attempts] = await Promise.all([
@@ -36,7 +36,7 @@ export function callbackRoutes(deps: AppDeps): Hono {
     });
   });
 
-  app.on(RESEND_CALLBACK.method, RESEND_CALLBACK.path, RESEND_CALLBACK.doc, async (c) => {
+  RESEND_CALLBACK.register(app, async (c) => {
     const note = await optionalNote(c);
     const now = clock.now();
     const result = await db.transaction(async (tx) => {
@@ -67,7 +67,7 @@ export function callbackRoutes(deps: AppDeps): Hono {
     return success(c, result.row);
   });
 
-  app.on(RECENT_CALLBACKS.method, RECENT_CALLBACKS.path, RECENT_CALLBACKS.doc, async (c) => {
+  RECENT_CALLBACKS.register(app, async (c) => {
     const state = parseState(c.req.query('state'));
     const rows = await listRecentOutbox(db, state, parseLimit(c.req.query('limit')));
     return success(c, rows);

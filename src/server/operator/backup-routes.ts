@@ -27,7 +27,7 @@ const canDump = (db: Db): db is Dumpable => db.kind === 'pglite' && 'dump' in db
 
 export function backupRoutes(deps: AppDeps): Hono {
   const app = new Hono();
-  app.on(BACKUP.method, BACKUP.path, BACKUP.doc, async (c) => {
+  BACKUP.register(app, async (c) => {
     const db = deps.db;
     if (!canDump(db)) throw new AppError(ERROR_CODES.invalidRequest, PG_DUMP_GUIDANCE);
     const tar = await db.transaction(() => db.dump());

@@ -8,7 +8,7 @@
  * Failures are throttled per client: after a burst of failed attempts a client is answered 429
  * with `Retry-After`, right token or not, until its bucket refills. The failure counts are kept in
  * the store, so on PostgreSQL they hold across every service process.
- * The acting operator's name is the context variable `operatorName` (and in every log line).
+ * The acting operator's name is the context variable `operatorName` (and in the request's log lines).
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { bearerAuth } from 'hono/bearer-auth';
@@ -18,8 +18,8 @@ import type { AppDeps } from '../app-deps.js';
 import { AppError } from '../errors.js';
 import { clientIp } from '../http/client-ip.js';
 import type { RateLimit } from '../http/rate-limiter.js';
+import { requestLog, requestRecord } from '../http/request-record.js';
 import { storeRateLimiter } from '../http/store-rate-limiter.js';
-import type { Logger } from '../log.js';
 import { operatorForToken } from './operator-accounts.js';
 import { findSession, isValidCsrfToken } from './operator-sessions.js';
 import { isSafeMethod, isSameOriginRequest } from './request-origin.js';
@@ -31,7 +31,7 @@ export const OPERATOR_REALM = 'operator';
 export const CSRF_HEADER = 'X-CSRF-Token';
 
 /** Context variables set for every authenticated operator request. */
-export type OperatorVariables = { operatorName: string; log: Logger };
+export type OperatorVariables = { operatorName: string };
 
 export function operatorAuth(
   deps: AppDeps,
@@ -76,7 +76,7 @@ export function operatorAuth(
     }
     if (challenge !== undefined || name === undefined) {
       await failures.take(client, deps.clock.now());
-      c.get('log')?.warn('operator authentication failed', { client });
+      requestLog(c).warn('operator authentication failed', { client });
       throw new AppError(
         ERROR_CODES.unauthorized,
         'Authorization: "Bearer <operator token>" with a valid token, or a console session, is required',
@@ -84,7 +84,7 @@ export function operatorAuth(
       );
     }
     c.set('operatorName', name);
-    c.set('log', c.var.log.child({ operator: name }));
+    requestRecord(c).bind({ operator: name });
     await next();
   };
 }

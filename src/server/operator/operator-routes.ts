@@ -72,7 +72,7 @@ export function operatorRoutes(deps: AppDeps): Hono {
     return merchant;
   };
 
-  app.on(CREATE_MERCHANT.method, CREATE_MERCHANT.path, CREATE_MERCHANT.doc, async (c) => {
+  CREATE_MERCHANT.register(app, async (c) => {
     const input = await parseJson(c, CreateMerchantSchema);
     const paise = (text: string | undefined) => (text === undefined ? undefined : parseAmount(text));
     for (const [payterm, given, defaults] of [
@@ -117,11 +117,11 @@ export function operatorRoutes(deps: AppDeps): Hono {
     return success(c, created, 201);
   });
 
-  app.on(LIST_MERCHANTS.method, LIST_MERCHANTS.path, LIST_MERCHANTS.doc, async (c) =>
+  LIST_MERCHANTS.register(app, async (c) =>
     success(c, (await merchants.listMerchants(db)).map(merchantView)),
   );
 
-  app.on(SHOW_MERCHANT.method, SHOW_MERCHANT.path, SHOW_MERCHANT.doc, async (c) => {
+  SHOW_MERCHANT.register(app, async (c) => {
     const merchant = await requireMerchant(c.req.param('uid'));
     const [keys, balance] = await Promise.all([
       merchants.listKeys(db, merchant.uid),
@@ -130,7 +130,7 @@ export function operatorRoutes(deps: AppDeps): Hono {
     return success(c, merchantDetail(merchant, keys, balance));
   });
 
-  app.on(UPDATE_MERCHANT.method, UPDATE_MERCHANT.path, UPDATE_MERCHANT.doc, async (c) => {
+  UPDATE_MERCHANT.register(app, async (c) => {
     const input = await parseJson(c, UpdateMerchantSchema);
     const now = clock.now();
     const uid = c.req.param('uid');
@@ -165,7 +165,7 @@ export function operatorRoutes(deps: AppDeps): Hono {
     return success(c, merchantView(merchant));
   });
 
-  app.on(ISSUE_KEY.method, ISSUE_KEY.path, ISSUE_KEY.doc, async (c) => {
+  ISSUE_KEY.register(app, async (c) => {
     const note = await optionalNote(c);
     const now = clock.now();
     const issued = await db.transaction(async (tx) => {
@@ -187,7 +187,7 @@ export function operatorRoutes(deps: AppDeps): Hono {
     return success(c, issued, 201);
   });
 
-  app.on(REVOKE_KEY.method, REVOKE_KEY.path, REVOKE_KEY.doc, async (c) => {
+  REVOKE_KEY.register(app, async (c) => {
     const note = await optionalNote(c);
     const now = clock.now();
     const apiKey = c.req.param('key');
@@ -219,7 +219,7 @@ export function operatorRoutes(deps: AppDeps): Hono {
     ['disable', 'disabled', DISABLE_MERCHANT],
     ['enable', 'active', ENABLE_MERCHANT],
   ] as const) {
-    app.on(route.method, route.path, route.doc, async (c) => {
+    route.register(app, async (c) => {
       const note = await optionalNote(c);
       const now = clock.now();
       const uid = c.req.param('uid');
@@ -247,7 +247,7 @@ export function operatorRoutes(deps: AppDeps): Hono {
     });
   }
 
-  app.on(ADD_TO_BLACKLIST.method, ADD_TO_BLACKLIST.path, ADD_TO_BLACKLIST.doc, async (c) => {
+  ADD_TO_BLACKLIST.register(app, async (c) => {
     const { from_name, note } = await parseJson(c, BlacklistSchema);
     const now = clock.now();
     const merchant = await db.transaction(async (tx) => {
@@ -271,7 +271,7 @@ export function operatorRoutes(deps: AppDeps): Hono {
     return success(c, { merchant_uid: merchant.uid, from_name }, 201);
   });
 
-  app.on(REMOVE_FROM_BLACKLIST.method, REMOVE_FROM_BLACKLIST.path, REMOVE_FROM_BLACKLIST.doc, async (c) => {
+  REMOVE_FROM_BLACKLIST.register(app, async (c) => {
     const note = await optionalNote(c);
     const now = clock.now();
     const fromName = c.req.param('from_name');
@@ -296,7 +296,7 @@ export function operatorRoutes(deps: AppDeps): Hono {
     return success(c, { removed: true });
   });
 
-  app.on(POST_CREDIT.method, POST_CREDIT.path, POST_CREDIT.doc, async (c) => {
+  POST_CREDIT.register(app, async (c) => {
     const input = await parseJson(c, CreditSchema);
     const utr = normalizeUtr(input.utr);
     if (!isValidUtr(utr)) throw invalidField('utr', 'must be exactly 12 digits');
@@ -338,7 +338,7 @@ export function operatorRoutes(deps: AppDeps): Hono {
   });
 
   /** The operator says whose a waiting credit is, when the service could not tell (no payee). */
-  app.on(CONFIRM_CREDIT.method, CONFIRM_CREDIT.path, CONFIRM_CREDIT.doc, async (c) => {
+  CONFIRM_CREDIT.register(app, async (c) => {
     const { payment_uid, note } = await parseJson(c, ConfirmCreditSchema);
     const utr = normalizeUtr(c.req.param('utr'));
     if (!isValidUtr(utr)) throw invalidField('utr', 'must be exactly 12 digits');
@@ -385,7 +385,7 @@ export function operatorRoutes(deps: AppDeps): Hono {
   });
 
   /** Claims that lost (UTR held by another order, credit paid to another account), with both orders. */
-  app.on(LOST_CLAIMS.method, LOST_CLAIMS.path, LOST_CLAIMS.doc, async (c) => {
+  LOST_CLAIMS.register(app, async (c) => {
     const rows = await listLostClaims(db, {
       utr: c.req.query('utr') ?? '',
       paymentUid: c.req.query('payment_uid') ?? '',
@@ -394,7 +394,7 @@ export function operatorRoutes(deps: AppDeps): Hono {
     return success(c, rows);
   });
 
-  app.on(LIST_ORDERS.method, LIST_ORDERS.path, LIST_ORDERS.doc, async (c) => {
+  LIST_ORDERS.register(app, async (c) => {
     const rows = await queryRows(
       db,
       OrderRow,
@@ -408,7 +408,7 @@ export function operatorRoutes(deps: AppDeps): Hono {
     );
   });
 
-  app.on(SHOW_ORDER.method, SHOW_ORDER.path, SHOW_ORDER.doc, async (c) => {
+  SHOW_ORDER.register(app, async (c) => {
     const order = await findOrder(db, c.req.param('payment_uid'));
     if (!order) throw notFound('payment_uid: no such order');
     const merchant = await requireMerchant(order.merchant_uid);
@@ -423,7 +423,7 @@ export function operatorRoutes(deps: AppDeps): Hono {
     });
   });
 
-  app.on(SET_ORDER_STATUS.method, SET_ORDER_STATUS.path, SET_ORDER_STATUS.doc, async (c) => {
+  SET_ORDER_STATUS.register(app, async (c) => {
     const input = await parseJson(c, SetStatusSchema);
     const now = clock.now();
     const order = await db.transaction(async (tx) => {

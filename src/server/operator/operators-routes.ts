@@ -8,6 +8,7 @@ import type { AppDeps } from '../app-deps.js';
 import { writeAudit } from '../audit/audit-log.js';
 import { AppError, notFound } from '../errors.js';
 import { parseJson } from '../http/parse-json.js';
+import { requestLog } from '../http/request-record.js';
 import { createOperator, listOperators, ROOT_OPERATOR, revokeOperator } from './operator-accounts.js';
 import { ADD_OPERATOR, LIST_OPERATORS, REVOKE_OPERATOR } from './operator-api.js';
 import type { OperatorVariables } from './operator-auth.js';
@@ -28,11 +29,9 @@ export function operatorsRoutes(deps: AppDeps) {
     });
   }
 
-  app.on(LIST_OPERATORS.method, LIST_OPERATORS.path, LIST_OPERATORS.doc, async (c) =>
-    c.json(ok(await listOperators(db))),
-  );
+  LIST_OPERATORS.register(app, async (c) => c.json(ok(await listOperators(db))));
 
-  app.on(ADD_OPERATOR.method, ADD_OPERATOR.path, ADD_OPERATOR.doc, async (c) => {
+  ADD_OPERATOR.register(app, async (c) => {
     const { name } = await parseJson(c, CreateOperatorSchema);
     const now = clock.now();
     const result = await db.transaction(async (tx) => {
@@ -54,11 +53,11 @@ export function operatorsRoutes(deps: AppDeps) {
     if (result.kind === 'name_taken') {
       throw new AppError(ERROR_CODES.nameTaken, 'name: an operator with this name exists');
     }
-    c.var.log.info('operator created', { name });
+    requestLog(c).info('operator created', { name });
     return c.json(ok({ ...result.operator, token: result.token }), 201);
   });
 
-  app.on(REVOKE_OPERATOR.method, REVOKE_OPERATOR.path, REVOKE_OPERATOR.doc, async (c) => {
+  REVOKE_OPERATOR.register(app, async (c) => {
     const now = clock.now();
     const name = c.req.param('name');
     const revoked = await db.transaction(async (tx) => {
@@ -77,7 +76,7 @@ export function operatorsRoutes(deps: AppDeps) {
       return true;
     });
     if (!revoked) throw notFound('name: no such active operator');
-    c.var.log.info('operator revoked', { name: c.req.param('name') });
+    requestLog(c).info('operator revoked', { name: c.req.param('name') });
     return c.json(ok({ name: c.req.param('name'), status: 'revoked' }));
   });
 

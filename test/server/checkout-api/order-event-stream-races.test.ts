@@ -5,13 +5,17 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { orderEventStream } from '../../../src/server/checkout-api/order-event-stream.js';
-import type { PayerViews, PayerViewVersion } from '../../../src/server/checkout-api/payer-views.js';
+import {
+  answerHead,
+  type PayerViews,
+  type PayerViewVersion,
+} from '../../../src/server/checkout-api/payer-views.js';
 import { ManualClock } from '../../../src/server/clock.js';
 import { readSse } from '../support/sse-reader.js';
 
 function version(seq: number, status: string, final = false): PayerViewVersion {
   const view = { payment_uid: 'uid-1', payment_status: status } as unknown as PayerViewVersion['view'];
-  return { seq, etag: `"v${seq}"`, view, final, json: JSON.stringify(view) };
+  return { seq, etag: `"v${seq}"`, view, final, answerHead: answerHead(view) };
 }
 
 /** Payer views whose every read waits for the test to answer it. */
@@ -20,6 +24,8 @@ function heldViews() {
   const reads: ((version: PayerViewVersion) => void)[] = [];
   let readsAsked = 0;
   const views: PayerViews = {
+    // Nothing is known without a read.
+    peek: () => undefined,
     get: () => {
       readsAsked++;
       return new Promise((resolve) => reads.push(resolve));

@@ -43,6 +43,17 @@ describe('the payer view', () => {
     expect(Date.parse(data.expires_at) - Date.parse(data.created_at)).toBe(15 * 60 * 1000);
   });
 
+  it('answers the view in the success envelope, with server_time last, exactly as the view would serialise', async () => {
+    const uid = await createOrder();
+    const text = await (await t.app.request(`/checkout/api/orders/${uid}`)).text();
+    const answer = JSON.parse(text);
+    expect(answer.result).toBe('success');
+    expect(Object.keys(answer.data).at(-1)).toBe('server_time');
+    expect(answer.data.server_time).toBe(t.clock.now().toISOString());
+    // The bytes written once per version plus the time are those of serialising the whole answer.
+    expect(text).toBe(JSON.stringify({ result: 'success', data: answer.data }));
+  });
+
   it('never exposes notify_url, keys, IP addresses, user agents or payer identity', async () => {
     const uid = await createOrder();
     const text = await (await t.app.request(`/checkout/api/orders/${uid}`)).text();

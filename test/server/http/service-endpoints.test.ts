@@ -90,6 +90,26 @@ describe('service endpoints', () => {
       expect(Date.parse(nodeTime)).not.toBeNaN();
       expect(Date.parse(processTime)).not.toBeNaN();
 
+      // The request target is checked before routing, from Node's request line, in the error shape.
+      const badTarget = await fetch(`${base}/checkout/api/orders/%00abc`);
+      expect(badTarget.status).toBe(400);
+      expect(badTarget.headers.get('x-content-type-options')).toBe('nosniff');
+      const refused = await badTarget.json();
+      expect(refused).toEqual({
+        result: 'error',
+        data: {
+          error: 'invalid_field',
+          details: 'path: must not contain control characters',
+          request_id: badTarget.headers.get('x-request-id'),
+        },
+      });
+      expect((await fetch(`${base}/%00abc`)).status).toBe(400); // a first segment too, not a 404
+      const badEncoding = await fetch(`${base}/healthz?x=%E0%A4%A`);
+      expect(badEncoding.status).toBe(200); // only the path must decode; the query is read by name
+      const malformed = await fetch(`${base}/checkout/api/orders/%E0%A4%A`);
+      expect(malformed.status).toBe(400);
+      expect((await malformed.json()).data.error).toBe('invalid_request');
+
       const etag = overNode.headers.get('etag') ?? '';
       expect(etag).toBe(inProcess.headers.get('etag'));
       const unchanged = await fetch(`${base}${path}`, { headers: { 'If-None-Match': `W/${etag}` } });
@@ -124,6 +144,15 @@ describe('service endpoints', () => {
     expect(text).toMatch(
       /http_requests_total\{method="GET",route="\/checkout\/api\/orders\/:payment_uid",status="404"\} 1/,
     );
+  });
+
+  it('labels requests that match no route as unmatched, whatever middleware they passed', async () => {
+    await t.app.request('/no/such/thing', { method: 'POST', body: '{}' });
+    await t.app.request('/operator/api/no-such-thing');
+    const text = await (await t.operator('GET', '/metrics')).text();
+    expect(text).toMatch(/http_requests_total\{method="POST",route="unmatched",status="404"\} 1/);
+    expect(text).toMatch(/http_requests_total\{method="GET",route="unmatched",status="40[14]"\} \d+/);
+    expect(text).not.toMatch(/route="\/\*"/);
   });
 
   it('answers unknown routes with 404 in the error shape', async () => {
