@@ -21,6 +21,8 @@
 import { cpus, loadavg } from 'node:os';
 import {
   cannon,
+  cpuPerRequest,
+  cpuSnapshot,
   createDatabase,
   createMerchant,
   createOrder,
@@ -70,14 +72,20 @@ async function seedOrders(url, merchant, count) {
  * unique signed bodies for the run are made first, one wrk per target with its share of the
  * connections; rates summed, the worst percentiles kept.
  */
-async function createWithWrk(targets, merchant) {
+async function createWithWrk(targets, merchant, pids) {
   const perTarget = Math.ceil(CREATE_BODIES / targets.length);
-  const runs = await Promise.all(
+  const prepared = await Promise.all(
     targets.map((url) => {
       const requests = Array.from({ length: perTarget }, () => {
         const { method, headers, body } = signedRequest(merchant, incomeBody(merchant.merchant_uid));
         return { method, path: '/gateway/api/order/new', headers, body };
       });
+      return { url, requests };
+    }),
+  );
+  const before = cpuSnapshot(pids);
+  const runs = await Promise.all(
+    prepared.map(({ url, requests }) => {
       return wrk({
         url,
         requests,
@@ -89,7 +97,9 @@ async function createWithWrk(targets, merchant) {
   );
   const good = runs.reduce((sum, run) => sum + Math.round(run.rps * run.seconds), 0);
   const bad = runs.reduce((sum, run) => sum + run.bad, 0);
+  const cpu = cpuPerRequest(before, cpuSnapshot(pids), good + bad);
   return {
+    cpu,
     rps: runs.reduce((sum, run) => sum + run.rps, 0),
     p50: Math.max(...runs.map((run) => run.p50)),
     p99: Math.max(...runs.map((run) => run.p99)),
@@ -97,7 +107,7 @@ async function createWithWrk(targets, merchant) {
   };
 }
 
-async function runSuite(label, targets, merchant, raw) {
+async function runSuite(label, targets, merchant, raw, pids) {
   const results = [];
   const url = targets[0];
   const record = (name, result, note = '') => {
@@ -115,13 +125,16 @@ async function runSuite(label, targets, merchant, raw) {
 
   let createRps = 1000;
   if (want('create')) {
-    const created = await createWithWrk(targets, merchant);
+    const created = await createWithWrk(targets, merchant, pids);
+    const service = created.cpu.pids.reduce((sum, us) => sum + us, 0);
     record(
       'order/new (signed)',
       created,
-      raw.insert.rps
-        ? `ratio to the raw insert rate ${(created.rps / raw.insert.rps).toFixed(2)} (load ${loadavg()[0].toFixed(2)})`
-        : '',
+      `${
+        raw.insert.rps
+          ? `ratio to the raw insert rate ${(created.rps / raw.insert.rps).toFixed(2)} (load ${loadavg()[0].toFixed(2)}); `
+          : ''
+      }CPU per creation: service ${service} us, PostgreSQL ${created.cpu.postgres} us, wrk ${created.cpu.children} us`,
     );
     createRps = created.rps;
   }
@@ -222,6 +235,15 @@ async function runSuite(label, targets, merchant, raw) {
   return results;
 }
 
+function printRaw(raw) {
+  const cpu = raw.insert.cpu
+    ? `; CPU per insert: PostgreSQL ${raw.insert.cpu.postgres} us, the driving process ${raw.insert.cpu.self} us`
+    : '';
+  console.log(
+    `  raw store      insert ${raw.insert.rps}/s p50 ${raw.insert.p50} p99 ${raw.insert.p99}${cpu}; select ${raw.select.rps}/s p50 ${raw.select.p50} p99 ${raw.select.p99}`,
+  );
+}
+
 main(
   async () => {
     const m = printMachine();
@@ -237,10 +259,11 @@ main(
               { kind: 'pglite', dataDir: `${tempDir('bench-raw-')}/pglite` },
               { connections, duration },
             );
-        console.log(
-          `  raw store      insert ${raw.insert.rps}/s p50 ${raw.insert.p50} p99 ${raw.insert.p99}; select ${raw.select.rps}/s p50 ${raw.select.p50} p99 ${raw.select.p99}`,
+        printRaw(raw);
+        all.push(
+          { store: 'embedded', raw },
+          ...(await runSuite('embedded', [service.url], merchant, raw, [service.pid])),
         );
-        all.push({ store: 'embedded', raw }, ...(await runSuite('embedded', [service.url], merchant, raw)));
         await service.stop();
       } else if (store === 'pg' || store === 'pg2') {
         const processes = store === 'pg' ? 1 : Math.max(2, cpus().length);
@@ -257,9 +280,7 @@ main(
               { kind: 'postgres', url: db.url },
               { connections, duration, poolSize: 10 * processes },
             );
-        console.log(
-          `  raw store      insert ${raw.insert.rps}/s p50 ${raw.insert.p50} p99 ${raw.insert.p99}; select ${raw.select.rps}/s p50 ${raw.select.p50} p99 ${raw.select.p99}`,
-        );
+        printRaw(raw);
         all.push(
           { store, raw },
           ...(await runSuite(
@@ -267,6 +288,7 @@ main(
             services.map((s) => s.url),
             merchant,
             raw,
+            services.map((s) => s.pid),
           )),
         );
         for (const service of services) await service.stop();

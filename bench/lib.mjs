@@ -444,6 +444,47 @@ export function processStats(pid) {
   };
 }
 
+/**
+ * CPU seconds used so far by: every PostgreSQL process of this machine (the server's backends),
+ * this process, its children that have ended (a finished wrk), and the given processes. Two
+ * snapshots' difference, divided by the requests answered between them, is the CPU time of a
+ * request on each side.
+ */
+export function cpuSnapshot(pids = []) {
+  const ticks = (fields) => Number(fields[11]) + Number(fields[12]); // utime + stime, 1/100 s
+  let postgres = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (stat.slice(stat.indexOf('(') + 1, stat.indexOf(')')) === 'postgres') {
+        postgres += ticks(stat.split(') ')[1].split(' '));
+      }
+    } catch {
+      // a process that ended while the list was read
+    }
+  }
+  const own = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+  const usage = process.cpuUsage();
+  return {
+    postgres: postgres / 100,
+    self: (usage.user + usage.system) / 1e6,
+    children: (Number(own[13]) + Number(own[14])) / 100, // cutime + cstime
+    pids: pids.map((pid) => processStats(pid).cpuSeconds),
+  };
+}
+
+/** CPU microseconds per request on each side between two snapshots. */
+export function cpuPerRequest(before, after, requests) {
+  const us = (a, b) => Math.round(((b - a) * 1e6) / Math.max(1, requests));
+  return {
+    postgres: us(before.postgres, after.postgres),
+    self: us(before.self, after.self),
+    children: us(before.children, after.children),
+    pids: after.pids.map((value, i) => us(before.pids[i], value)),
+  };
+}
+
 /** The service's event-loop delay since the last scrape (ms) and resident memory (MB), from /metrics. */
 export async function processMetrics(url) {
   const text = await (

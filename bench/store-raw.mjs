@@ -10,7 +10,17 @@
  */
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { ARGS, createDatabase, main, option, percentile, SERVER_DIST, tempDir } from './lib.mjs';
+import {
+  ARGS,
+  cpuPerRequest,
+  cpuSnapshot,
+  createDatabase,
+  main,
+  option,
+  percentile,
+  SERVER_DIST,
+  tempDir,
+} from './lib.mjs';
 
 const dist = (path) => import(join(SERVER_DIST, path));
 
@@ -65,12 +75,15 @@ export async function storeRaw(store, { connections = 64, duration = 10, poolSiz
     );
     const prefix = `R${Date.now().toString(36)}`;
     const uids = [];
+    const cpuBefore = cpuSnapshot();
     const insert = await timed(connections, duration, async (n) => {
       // The statement order creation runs: the order and its first event in one INSERT.
       const order = await insertOrder(db, rawOrder(merchant.uid, `${prefix}-${n}`, new Date()));
       if (!order) throw new Error('duplicate');
       if (uids.length < 256) uids.push(order.payment_uid);
     });
+    // CPU per insert: PostgreSQL's backends, and this process driving them (the service's place).
+    insert.cpu = cpuPerRequest(cpuBefore, cpuSnapshot(), insert.total);
     const select = await timed(connections, duration, async (n) => {
       const order = await findOrder(db, uids[n % uids.length]);
       await Promise.all([findMerchant(db, order.merchant_uid), claimsOf(db, order.payment_uid)]);
