@@ -26,8 +26,8 @@ import {
   createDatabase,
   createMerchant,
   createOrder,
+  createRequests,
   hasSwitch,
-  incomeBody,
   main,
   option,
   printMachine,
@@ -76,11 +76,7 @@ async function createWithWrk(targets, merchant, pids) {
   const perTarget = Math.ceil(CREATE_BODIES / targets.length);
   const prepared = await Promise.all(
     targets.map((url) => {
-      const requests = Array.from({ length: perTarget }, () => {
-        const { method, headers, body } = signedRequest(merchant, incomeBody(merchant.merchant_uid));
-        return { method, path: '/gateway/api/order/new', headers, body };
-      });
-      return { url, requests };
+      return { url, requests: createRequests(merchant, perTarget) };
     }),
   );
   const before = cpuSnapshot(pids);

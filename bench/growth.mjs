@@ -3,8 +3,11 @@
  * Growth: creation and poll latency as the orders table grows, on PostgreSQL (one process).
  * The table is bulk-loaded for one merchant (INSERT ... SELECT generate_series, pending UPI
  * orders with a far expiry so the expiry sweep has nothing to do, then VACUUM ANALYZE) to 1,000,
- * 100,000 and 1,000,000 orders; at each size order creation and the payer poll (on orders picked
- * at random across the whole table) are driven at 64 connections; then the pushed status:
+ * 100,000 and 1,000,000 orders; at each size order creation (wrk, signed bodies made
+ * beforehand) and the payer poll are driven at 64 connections. The poll's orders, about 2,000,
+ * are picked at random across the whole table: each is polled once first (the first poll of a
+ * payer's page reads the view from the store: its latency is printed apart), then wrk polls
+ * them over and over as waiting payers do (the view in memory). Then the pushed status:
  * `--stream-samples` fresh orders, each claimed and watched on its event stream, are credited one
  * at a time and the credit-to-event latency is taken (bench/sse-client.mjs). The first size is
  * the baseline: every later p99 is printed as a ratio to it (target: within 20%), with the
@@ -16,15 +19,15 @@
 import { loadavg } from 'node:os';
 import pg from 'pg';
 import {
-  cannon,
   createDatabase,
   createMerchant,
-  incomeBody,
+  createRequests,
+  firstPolls,
   main,
   option,
   printMachine,
-  signedRequest,
   startService,
+  wrk,
 } from './lib.mjs';
 import { claimedOrders, creditToStream } from './sse-client.mjs';
 
@@ -77,23 +80,17 @@ main(
           const { rows } = await client.query('SELECT payment_uid FROM orders ORDER BY random() LIMIT 2000');
           uids.splice(0, uids.length, ...rows.map((row) => row.payment_uid));
         }
+        const requests = createRequests(merchant, Math.max(20_000, duration * 5_000));
         const createLoad = load();
-        const create = await cannon({
-          targets: [service.url],
-          path: '/gateway/api/order/new',
-          method: 'POST',
-          connections,
-          duration,
-          setupRequest: (req) => ({ ...req, ...signedRequest(merchant, incomeBody(merchant.merchant_uid)) }),
-        });
-        let i = 0;
+        const create = await wrk({ url: service.url, requests, connections, duration });
+        const firstLoad = load();
+        const first = await firstPolls(service.url, uids, connections);
         const pollLoad = load();
-        const poll = await cannon({
-          targets: [service.url],
-          path: '/checkout/api/orders/x',
+        const poll = await wrk({
+          url: service.url,
+          paths: uids.map((uid) => `/checkout/api/orders/${uid}`),
           connections,
           duration,
-          setupRequest: (req) => ({ ...req, path: `/checkout/api/orders/${uids[i++ % uids.length]}` }),
         });
         const streamLoad = load();
         const stream = await creditToStream(
@@ -110,6 +107,7 @@ main(
           tableSize: bytes,
           loadSeconds: Number(loadSeconds.toFixed(1)),
           create: { ...create, load: createLoad },
+          first: { ...first, load: firstLoad },
           poll: { ...poll, load: pollLoad },
           stream: { ...stream, load: streamLoad },
         };
@@ -118,7 +116,8 @@ main(
         const ratio = (part) => (row[part].p99 / base[part].p99).toFixed(2);
         console.log(
           `  ${String(size).padStart(8)} orders (${bytes}, loaded in ${row.loadSeconds} s): create ${create.rps}/s p50 ${create.p50} p99 ${create.p99} ms (load ${createLoad}, p99 x${ratio('create')});` +
-            ` poll ${poll.rps}/s p50 ${poll.p50} p99 ${poll.p99} ms (load ${pollLoad}, p99 x${ratio('poll')});` +
+            ` first poll of ${first.count} p50 ${first.p50} p99 ${first.p99} ms (load ${firstLoad}, p99 x${ratio('first')});` +
+            ` waiting poll ${poll.rps}/s p50 ${poll.p50} p99 ${poll.p99} ms (load ${pollLoad}, p99 x${ratio('poll')});` +
             ` credit -> stream p50 ${stream.p50} p99 ${stream.p99} ms (credit request alone p50 ${stream.request.p50} p99 ${stream.request.p99}; load ${streamLoad}, p99 x${ratio('stream')})`,
         );
       }

@@ -359,6 +359,42 @@ export function percentile(sorted, p) {
   return sorted[index];
 }
 
+/** `count` signed creation requests of unique orders, as wrk() takes them (made before a run). */
+export function createRequests(merchant, count) {
+  return Array.from({ length: count }, () => {
+    const { method, headers, body } = signedRequest(merchant, incomeBody(merchant.merchant_uid));
+    return { method, path: '/gateway/api/order/new', headers, body };
+  });
+}
+
+/**
+ * The first poll of each order (its view not yet in the service's memory: one store read), at
+ * `concurrency` at once; latency percentiles in ms.
+ */
+export async function firstPolls(url, uids, concurrency = 64) {
+  const latencies = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < uids.length) {
+        const uid = uids[next++];
+        const started = performance.now();
+        const response = await fetch(`${url}/checkout/api/orders/${uid}`);
+        await response.arrayBuffer();
+        if (response.status !== 200) throw new Error(`first poll: ${response.status}`);
+        latencies.push(performance.now() - started);
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  const round = (value) => Math.round(value * 10) / 10;
+  return {
+    count: latencies.length,
+    p50: round(percentile(latencies, 50)),
+    p99: round(percentile(latencies, 99)),
+  };
+}
+
 /**
  * One autocannon run. `targets` are base URLs (several: one autocannon per target, run at once,
  * connections split between them, figures summed). `requests` as autocannon takes them, or a

@@ -11,11 +11,24 @@ export interface CanonicalOptions {
 }
 
 export function canonicalString(fields: SignedFields, options: CanonicalOptions): string {
-  return Object.keys(fields)
-    .sort()
-    .flatMap((name) => {
-      const value = String(fields[name]);
-      return options.skipEmpty && value === '' ? [] : [`${name}=${value}`];
-    })
-    .join('&');
+  const both = canonicalStrings(fields);
+  return options.skipEmpty ? both.nonEmpty : both.everyField;
+}
+
+/** The canonical strings of both conventions, written in one pass: equal when no field is empty. */
+export interface CanonicalStrings {
+  readonly everyField: string;
+  readonly nonEmpty: string;
+}
+
+export function canonicalStrings(fields: SignedFields): CanonicalStrings {
+  let everyField = '';
+  let nonEmpty = '';
+  for (const name of Object.keys(fields).sort()) {
+    const value = String(fields[name]);
+    const pair = `${name}=${value}`;
+    everyField = everyField === '' ? pair : `${everyField}&${pair}`;
+    if (value !== '') nonEmpty = nonEmpty === '' ? pair : `${nonEmpty}&${pair}`;
+  }
+  return { everyField, nonEmpty };
 }

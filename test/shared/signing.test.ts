@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { signFields, verifySignature } from '../../src/server/gateway/signature.js';
-import { canonicalString } from '../../src/shared/signing.js';
+import { canonicalString, canonicalStrings } from '../../src/shared/signing.js';
 
 // Vectors computed independently with: printf '%s' "<string>" | openssl dgst -sha256 -hmac 'test-secret-1'
 const SECRET = 'test-secret-1';
@@ -26,6 +26,21 @@ describe('the canonical string', () => {
     expect(canonicalString(BODY, { skipEmpty: true })).toBe(
       'amount=100.00&currency=inr&merchant_order_id=ORD-1001&merchant_uid=M1&transaction_type=income',
     );
+  });
+
+  it('writes both conventions in one pass, the same string when no field is empty', () => {
+    expect(canonicalStrings(BODY)).toEqual({
+      everyField: canonicalString(BODY, { skipEmpty: false }),
+      nonEmpty: canonicalString(BODY, { skipEmpty: true }),
+    });
+    const { from: _empty, ...full } = BODY;
+    expect(canonicalStrings(full)).toEqual({
+      everyField:
+        'amount=100.00&currency=inr&merchant_order_id=ORD-1001&merchant_uid=M1&transaction_type=income',
+      nonEmpty:
+        'amount=100.00&currency=inr&merchant_order_id=ORD-1001&merchant_uid=M1&transaction_type=income',
+    });
+    expect(canonicalStrings({})).toEqual({ everyField: '', nonEmpty: '' });
   });
 
   it('writes numbers and booleans by their string form, with no URL encoding', () => {

@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import { ERROR_CODES } from '../../shared/error-codes.js';
+import { canonicalString } from '../../shared/signing.js';
 import type { AppDeps } from '../app-deps.js';
 import { AppError, notFound } from '../errors.js';
 import { createOrder } from '../gateway/create-order.js';
@@ -51,7 +52,7 @@ export function demoRoutes(deps: AppDeps, limit: RateLimit = DEMO_LIMIT): Hono {
     const result = await createOrder(deps, parseCreateOrder(fields), {
       merchant,
       apiKey,
-      fields,
+      canonical: canonicalString(fields, { skipEmpty: true }),
       ip: clientIp(c, deps.config.trustProxy),
       userAgent: c.req.header('user-agent') ?? '',
     });

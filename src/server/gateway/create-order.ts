@@ -4,7 +4,6 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { formatAmount } from '../../shared/money.js';
-import { canonicalString } from '../../shared/signing.js';
 import { buildUpiUri } from '../../shared/upi-uri.js';
 import type { AppDeps } from '../app-deps.js';
 import { balanceOf, post } from '../ledger/ledger.js';
@@ -19,8 +18,8 @@ import type { CreateOrderInput } from './order-request.js';
 export interface CreateContext {
   readonly merchant: Merchant;
   readonly apiKey: string;
-  /** Every field of the request as signed: the idempotency fingerprint. */
-  readonly fields: Readonly<Record<string, string>>;
+  /** The request's fields in the canonical form without empty values: the idempotency fingerprint. */
+  readonly canonical: string;
   readonly ip: string;
   readonly userAgent: string;
 }
@@ -52,9 +51,7 @@ export async function createOrder(
 ): Promise<CreateResult> {
   const { merchant } = ctx;
   const limits = limitsFor(merchant, input.payterm);
-  const digest = createHash('sha256')
-    .update(canonicalString(ctx.fields, { skipEmpty: true }))
-    .digest('hex');
+  const digest = createHash('sha256').update(ctx.canonical).digest('hex');
   const now = deps.clock.now();
   const collection =
     input.transactionType === 'income' ? collectionAccount(merchant, input.payterm) : undefined;

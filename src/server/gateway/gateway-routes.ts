@@ -31,7 +31,7 @@ export function gatewayRoutes(deps: AppDeps): Hono {
     const result = await createOrder(deps, input, {
       merchant: request.key.merchant,
       apiKey: request.key.key,
-      fields: request.fields,
+      canonical: request.canonical,
       ip: clientIp(c, deps.config.trustProxy),
       userAgent: c.req.header('user-agent') ?? '',
     });

@@ -4,7 +4,12 @@
  * (docs/decisions/0002-open-points.md, Signing: both empty-value conventions).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { canonicalString, type SignedFields } from '../../shared/signing.js';
+import {
+  type CanonicalStrings,
+  canonicalString,
+  canonicalStrings,
+  type SignedFields,
+} from '../../shared/signing.js';
 
 export function hmacHex(secret: string, message: string): string {
   return createHmac('sha256', secret).update(message, 'utf8').digest('hex');
@@ -15,9 +20,13 @@ export function signFields(secret: string, fields: SignedFields): string {
 }
 
 export function verifySignature(secret: string, fields: SignedFields, signature: string): boolean {
+  return verifyCanonical(secret, canonicalStrings(fields), signature);
+}
+
+/** `verifySignature` over canonical strings already written (the caller keeps them). */
+export function verifyCanonical(secret: string, canonical: CanonicalStrings, signature: string): boolean {
   const given = Buffer.from(signature.trim().toLowerCase(), 'utf8');
-  const everyField = canonicalString(fields, { skipEmpty: false });
-  const nonEmpty = canonicalString(fields, { skipEmpty: true });
+  const { everyField, nonEmpty } = canonical;
   // Without an empty field both conventions sign the same string: one HMAC serves both.
   const candidates =
     everyField === nonEmpty

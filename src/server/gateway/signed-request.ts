@@ -4,18 +4,20 @@
  */
 import type { Context } from 'hono';
 import { ERROR_CODES } from '../../shared/error-codes.js';
-import type { SignedScalar } from '../../shared/signing.js';
+import { canonicalStrings, type SignedScalar } from '../../shared/signing.js';
 import type { AppDeps } from '../app-deps.js';
 import { AppError, invalidField, missingField } from '../errors.js';
 import { readJsonObject } from '../http/read-body.js';
 import { requestHeader } from '../http/request-record.js';
 import { activeKeysOf } from '../merchants/active-keys.js';
 import type { ActiveKey } from '../merchants/merchant-store.js';
-import { verifySignature } from './signature.js';
+import { verifyCanonical } from './signature.js';
 
 export interface SignedRequest {
   /** Every field as a string, as it was signed. */
   readonly fields: Readonly<Record<string, string>>;
+  /** The fields' canonical string without empty values: the request's fingerprint. */
+  readonly canonical: string;
   readonly key: ActiveKey;
 }
 
@@ -43,14 +45,15 @@ export async function readSignedRequest(c: Context, deps: AppDeps): Promise<Sign
   if (!signature) throw new AppError(ERROR_CODES.badSignature, 'OC-Signature: missing');
   const key = await activeKeysOf(deps).find(apiKey);
   if (!key) throw new AppError(ERROR_CODES.unauthorized, 'OC-Key: unknown or revoked');
-  if (!verifySignature(key.secret, scalars, signature)) {
+  const canonical = canonicalStrings(scalars);
+  if (!verifyCanonical(key.secret, canonical, signature)) {
     throw new AppError(ERROR_CODES.badSignature, 'OC-Signature: does not match the request body');
   }
   if (key.merchant.status !== 'active') {
     throw new AppError(ERROR_CODES.merchantDisabled, 'merchant: disabled');
   }
   const fields = Object.fromEntries(Object.entries(scalars).map(([name, value]) => [name, String(value)]));
-  return { fields, key };
+  return { fields, canonical: canonical.nonEmpty, key };
 }
 
 /** A signed body that names a merchant must name the key's own merchant. */
