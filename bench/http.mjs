@@ -5,8 +5,13 @@
  * and the payer poll (200, and 304 with each order's If-None-Match). Every figure is printed with
  * its ratio to the bare app's run just before it and with the load average when it started.
  *
+ * With --calibrate 2,5,10,20 it first measures the bare app beside itself with that many
+ * microseconds of CPU added to each answer: on a machine where wrk and the server share two
+ * cores the ratio falls faster than the added CPU alone explains (the load generator waits, and
+ * waking it costs the server's writes more), so the curve says what each ratio is worth.
+ *
  * Usage: npm run bench:http   (node bench/http.mjs [--stores pg,embedded] [--duration 10]
- *                              [--connections 64] [--orders 256])
+ *                              [--connections 64] [--orders 256] [--calibrate 2,5,10,20])
  * Needs `npm run build`, wrk, and PostgreSQL at BENCH_PG_URL for the pg store.
  */
 import {
@@ -28,6 +33,7 @@ const stores = storesOption(['pg', 'embedded']);
 const duration = option('duration', 10);
 const connections = option('connections', 64);
 const orderCount = option('orders', 256);
+const calibrate = option('calibrate', '').split(',').filter(Boolean).map(Number);
 
 /**
  * CPU time per answered request: a busy machine slows it down but does not inflate it the way it
@@ -42,6 +48,18 @@ main(
     const m = printMachine();
     const bare = await startBareHono();
     const results = [];
+    const calibration = [];
+    for (const spinUs of calibrate) {
+      const spun = await startBareHono(spinUs);
+      const base = await wrk({ url: bare.url, paths: ['/healthz'], connections, duration });
+      const added = await wrk({ url: spun.url, paths: ['/healthz'], connections, duration });
+      const ratio = Math.round((added.rps / base.rps) * 100) / 100;
+      calibration.push({ spinUs, base, added, ratio });
+      console.log(
+        `  bare Hono + ${String(spinUs).padStart(2)} us of CPU per answer: ${added.rps} req/s against ${base.rps} req/s (load ${base.load}): ratio ${ratio}`,
+      );
+      await spun.stop();
+    }
     for (const store of stores) {
       const env = store === 'pg' ? { DATABASE_URL: (await createDatabase()).url } : {};
       const service = await startService({ env, label: store });
@@ -87,7 +105,7 @@ main(
       }
       await service.stop();
     }
-    console.log(`\n${JSON.stringify({ machine: m, connections, duration, results })}`);
+    console.log(`\n${JSON.stringify({ machine: m, connections, duration, calibration, results })}`);
   },
   { limitSeconds: 900 },
 );

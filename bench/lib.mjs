@@ -541,9 +541,9 @@ export function formatRow(cells) {
 }
 
 /** Starts bench/bare-hono.mjs (the baseline: bare Hono on @hono/node-server) and waits for it. */
-export async function startBareHono() {
+export async function startBareHono(spinUs = 0) {
   const port = await freePort();
-  const child = spawn(process.execPath, [join(ROOT, 'bench/bare-hono.mjs'), String(port)], {
+  const child = spawn(process.execPath, [join(ROOT, 'bench/bare-hono.mjs'), String(port), String(spinUs)], {
     cwd: ROOT,
     stdio: 'ignore',
   });
