@@ -488,13 +488,13 @@ export function processStats(pid) {
  */
 export function cpuSnapshot(pids = []) {
   const ticks = (fields) => Number(fields[11]) + Number(fields[12]); // utime + stime, 1/100 s
-  let postgres = 0;
+  const postgres = new Map();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       if (stat.slice(stat.indexOf('(') + 1, stat.indexOf(')')) === 'postgres') {
-        postgres += ticks(stat.split(') ')[1].split(' '));
+        postgres.set(entry, ticks(stat.split(') ')[1].split(' ')) / 100);
       }
     } catch {
       // a process that ended while the list was read
@@ -503,18 +503,28 @@ export function cpuSnapshot(pids = []) {
   const own = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
   const usage = process.cpuUsage();
   return {
-    postgres: postgres / 100,
+    postgres,
     self: (usage.user + usage.system) / 1e6,
     children: (Number(own[13]) + Number(own[14])) / 100, // cutime + cstime
     pids: pids.map((pid) => processStats(pid).cpuSeconds),
   };
 }
 
+/**
+ * CPU seconds PostgreSQL's processes used between two snapshots: those alive at the second, less
+ * what each had used at the first (a backend that ended in between is not counted).
+ */
+export function postgresCpuBetween(before, after) {
+  let seconds = 0;
+  for (const [pid, used] of after.postgres) seconds += used - (before.postgres.get(pid) ?? 0);
+  return seconds;
+}
+
 /** CPU microseconds per request on each side between two snapshots. */
 export function cpuPerRequest(before, after, requests) {
   const us = (a, b) => Math.round(((b - a) * 1e6) / Math.max(1, requests));
   return {
-    postgres: us(before.postgres, after.postgres),
+    postgres: us(0, postgresCpuBetween(before, after)),
     self: us(before.self, after.self),
     children: us(before.children, after.children),
     pids: after.pids.map((value, i) => us(before.pids[i], value)),
