@@ -5,8 +5,10 @@
  * files (project, dependencies, Node internals) they belong to. The .cpuprofile stays in the
  * printed directory (open it in Chrome DevTools or speedscope for the flame graph).
  *
- * With --wrk, the GET endpoints (healthz, poll, poll304) are driven by wrk instead: autocannon is
- * Node on the same two cores and leaves the service idle while it works.
+ * With --wrk, healthz, poll, poll304 and create are driven by wrk instead (creation with signed
+ * bodies made beforehand): autocannon is Node on the same two cores and leaves the service idle
+ * while it works. Each line also gives its time per answered request, in microseconds (the
+ * service's start and the orders made for the run included).
  *
  * Usage: npm run bench:profile -- [create|poll|poll304|query|match|healthz] [embedded|pg] [--duration 10] [--wrk]
  */
@@ -19,6 +21,7 @@ import {
   createDatabase,
   createMerchant,
   createOrder,
+  createRequests,
   hasSwitch,
   incomeBody,
   main,
@@ -98,7 +101,7 @@ main(async () => {
   const run = runs[endpoint];
   if (!run) throw new Error(`unknown endpoint ${endpoint}`);
   const result = hasSwitch('wrk')
-    ? await wrk({ url: service.url, connections: 64, duration, ...wrkRun(endpoint, seeded, etags) })
+    ? await wrk({ url: service.url, connections: 64, duration, ...wrkRun(endpoint, seeded, etags, merchant) })
     : await cannon({ targets: [service.url], connections: 64, duration, ...run });
   console.log(
     `${endpoint} on ${store}: ${result.rps} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms`,
@@ -108,20 +111,21 @@ main(async () => {
 
   const file = readdirSync(dir).find((name) => name.endsWith('.cpuprofile'));
   const profile = JSON.parse(readFileSync(join(dir, file), 'utf8'));
-  summarise(profile);
+  summarise(profile, result.rps * duration);
   console.log(`\nprofile: ${join(dir, file)}`);
 });
 
-/** The GET endpoints as wrk drives them: paths, and each path's If-None-Match for poll304. */
-function wrkRun(endpoint, seeded, etags) {
+/** The endpoints as wrk drives them: paths (each with its If-None-Match for poll304), or requests. */
+function wrkRun(endpoint, seeded, etags, merchant) {
+  if (endpoint === 'create') return { requests: createRequests(merchant, 40_000) };
   const pollPaths = seeded.map((order) => `/checkout/api/orders/${order.payment.payment_uid}`);
   if (endpoint === 'healthz') return { paths: ['/healthz'] };
   if (endpoint === 'poll') return { paths: pollPaths };
   if (endpoint === 'poll304') return { paths: pollPaths, headers: (i) => ({ 'If-None-Match': etags[i] }) };
-  throw new Error(`--wrk drives GET endpoints only (healthz, poll, poll304), not ${endpoint}`);
+  throw new Error(`--wrk drives healthz, poll, poll304 and create, not ${endpoint}`);
 }
 
-function summarise(profile) {
+function summarise(profile, requests) {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const self = new Map();
   const dt = profile.timeDeltas;
@@ -151,7 +155,9 @@ function summarise(profile) {
           : `project ${url.split('/').slice(-2).join('/')}`;
     byArea.set(area, (byArea.get(area) ?? 0) + time);
   }
-  const pct = (t) => `${((100 * t) / total).toFixed(1).padStart(5)}%`;
+  // timeDeltas are microseconds.
+  const pct = (t) =>
+    `${((100 * t) / total).toFixed(1).padStart(5)}%  ${(t / Math.max(1, requests)).toFixed(2).padStart(7)} us/req`;
   console.log('\nself time by area:');
   for (const [area, time] of [...byArea].sort((a, b) => b[1] - a[1]).slice(0, 20))
     console.log(`  ${pct(time)}  ${area}`);
