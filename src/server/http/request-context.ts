@@ -26,6 +26,7 @@ import { type Bindings, nodeHeader, REQUEST, RequestRecord } from './request-rec
 type Fetch = Hono['fetch'];
 
 const SANE_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
 /** Unique request ids: a random prefix per process and a counter. Not secrets, only labels. */
 export function requestIds(): () => string {
   const prefix = randomBytes(6).toString('hex');
