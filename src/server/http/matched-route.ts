@@ -15,7 +15,7 @@ import { isMiddleware } from 'hono/utils/handler';
 /** What Hono registers for each handler: the handler and its route (method and pattern). */
 type Registered = [H, RouterRoute];
 
-export const UNMATCHED_ROUTE = 'unmatched';
+const UNMATCHED_ROUTE = 'unmatched';
 
 export class MatchedRouteRouter implements Router<Registered> {
   readonly name = 'MatchedRouteRouter';
