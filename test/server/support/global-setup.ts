@@ -27,8 +27,10 @@ export const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/test';
 async function storeFingerprint(): Promise<string> {
   const hash = createHash('sha256');
   const storeDir = new URL('src/server/store/', ROOT);
-  for (const name of (await readdir(storeDir)).sort())
-    hash.update(name).update(await readFile(new URL(name, storeDir)));
+  for (const name of (await readdir(storeDir, { recursive: true })).sort()) {
+    const file = new URL(name, storeDir);
+    if ((await stat(file)).isFile()) hash.update(name).update(await readFile(file));
+  }
   hash.update(await readFile(new URL('node_modules/@electric-sql/pglite/package.json', ROOT)));
   return hash.digest('hex').slice(0, 16);
 }
