@@ -17,7 +17,7 @@ import { sessionRoutes } from './console/session-routes.js';
 import { creditRoutes } from './credits/credit-routes.js';
 import { ingestRoutes } from './credits/ingest-routes.js';
 import { AppError, isAppError, notFound } from './errors.js';
-import { GATEWAY_API_PREFIX } from './gateway/gateway-api.js';
+import { GATEWAY_API_ALIAS_PREFIX, GATEWAY_API_PREFIX } from './gateway/gateway-api.js';
 import { gatewayRoutes } from './gateway/gateway-routes.js';
 import { renderError } from './http/envelope.js';
 import { MatchedRouteRouter } from './http/matched-route.js';
@@ -124,7 +124,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
     return c.body(await openApi, 200, { 'Content-Type': 'application/json' });
   });
 
-  app.route(GATEWAY_API_PREFIX, gatewayRoutes(deps));
+  const gateway = gatewayRoutes(deps);
+  app.route(GATEWAY_API_PREFIX, gateway);
+  app.route(GATEWAY_API_ALIAS_PREFIX, gateway);
   app.route(
     '/',
     checkoutApiRoutes(deps, options.payerLimits ?? DEFAULT_PAYER_LIMITS, {

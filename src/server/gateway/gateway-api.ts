@@ -6,6 +6,12 @@ import { CreateOrderRequestSchema } from './order-request.js';
 
 /** Where app.ts mounts the gateway's routes. */
 export const GATEWAY_API_PREFIX = '/gateway/api';
+/**
+ * The same routes again, for clients written against another deployment of this interface that
+ * hard-code its prefix (docs/merchant-api.md, Overview). Same handlers, same signing; left out of
+ * /openapi.json, which names the alias in its description instead of repeating each operation.
+ */
+export const GATEWAY_API_ALIAS_PREFIX = '/octopus/api';
 
 const SIGNED =
   'Signed: OC-Key names the API key, OC-Signature is HMAC-SHA256 (lower-case hex) over all body fields sorted by name, joined as name=value with &.';

@@ -8,6 +8,7 @@ import type { Env, Hono } from 'hono';
 import type { Schema } from 'hono/types';
 import { generateSpecs } from 'hono-openapi';
 import { z } from 'zod';
+import { GATEWAY_API_ALIAS_PREFIX, GATEWAY_API_PREFIX } from '../gateway/gateway-api.js';
 import type { ApiTag } from '../http/api-route.js';
 import { CallbackBodySchema } from '../orders/order-view-schemas.js';
 
@@ -26,7 +27,10 @@ export const UNDOCUMENTED_ROUTES: readonly { method: string; path: string; why: 
 ];
 
 const TAGS: readonly { name: ApiTag; description: string }[] = [
-  { name: 'merchant', description: 'The signed merchant API (OC-Key, OC-Signature)' },
+  {
+    name: 'merchant',
+    description: `The signed merchant API (OC-Key, OC-Signature). Every operation under ${GATEWAY_API_PREFIX}/ also answers under ${GATEWAY_API_ALIAS_PREFIX}/ (the same handler and signing), for clients that hard-code that prefix.`,
+  },
   { name: 'payer', description: "The payer page's API: the order's payer-safe view, UTR claims" },
   { name: 'ingest', description: 'Bank alerts forwarded by phones and mailboxes, by a per-source token' },
   {
@@ -66,6 +70,8 @@ export async function openApiDocument<E extends Env, S extends Schema, P extends
     defaultValidationErrorResponse: false,
     // /openapi.json ends in a file name: the library would take it for a static file.
     excludeStaticFile: false,
+    // The alias repeats the merchant operations under another prefix: named in the tag instead.
+    exclude: [new RegExp(`^${GATEWAY_API_ALIAS_PREFIX}/`)],
     documentation: {
       openapi: '3.1.0',
       info: {
@@ -82,7 +88,7 @@ export async function openApiDocument<E extends Env, S extends Schema, P extends
             operationId: 'callback',
             summary: "The order's state, POSTed to the order's notify_url after each status change",
             description:
-              'Signed like a merchant request: OC-Key is the key the order was created with, OC-Signature is HMAC-SHA256 over the body fields. Answer HTTP 2xx with the body SUCCESS (any case); anything else is retried.',
+              'Signed like a merchant request: OC-Key is the key the order was created with, OC-Signature is HMAC-SHA256 over the body fields. Answer HTTP 2xx with the body SUCCESS (any case), or a JSON object whose status or result is success or ok (any case); anything else is retried. A merchant set to callback_statuses final is called back only for completed, reject, refund, failed and overdue.',
             security: [],
             requestBody: {
               required: true,
@@ -111,8 +117,18 @@ export async function openApiDocument<E extends Env, S extends Schema, P extends
             },
             responses: {
               '200': {
-                description: 'Acknowledged: the body is SUCCESS',
-                content: { 'text/plain': { schema: { type: 'string', const: 'SUCCESS' } } },
+                description: 'Acknowledged: the body is SUCCESS, or JSON with status or result success or ok',
+                content: {
+                  'text/plain': { schema: { type: 'string', const: 'SUCCESS' } },
+                  'application/json': {
+                    schema: {
+                      type: 'object',
+                      properties: { status: { type: 'string' }, result: { type: 'string' } },
+                      additionalProperties: true,
+                    },
+                    example: { status: 'success', message: 'OK' },
+                  },
+                },
               },
             },
           },

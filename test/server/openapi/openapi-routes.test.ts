@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../src/server/app.js';
 import { checkoutPageRoutes } from '../../../src/server/checkout-page/checkout-page-routes.js';
 import { consolePageRoutes } from '../../../src/server/console/console-page-routes.js';
+import { GATEWAY_API_ALIAS_PREFIX, GATEWAY_API_PREFIX } from '../../../src/server/gateway/gateway-api.js';
 import { callbackRoutes } from '../../../src/server/notify/callback-routes.js';
 import { UNDOCUMENTED_ROUTES } from '../../../src/server/openapi/openapi-document.js';
 import { findOrder } from '../../../src/server/orders/order-store.js';
@@ -63,6 +64,13 @@ function registered(): string[] {
   return [...new Set(routes.map((route) => `${route.method} ${route.path}`))].sort();
 }
 
+/** The merchant routes registered again under the alias prefix, named by their documented path. */
+function aliased(): string[] {
+  return registered()
+    .filter((route) => route.split(' ')[1]?.startsWith(`${GATEWAY_API_ALIAS_PREFIX}/`))
+    .map((route) => route.replace(` ${GATEWAY_API_ALIAS_PREFIX}/`, ` ${GATEWAY_API_PREFIX}/`));
+}
+
 function documented(): string[] {
   return Object.entries(doc.paths)
     .flatMap(([path, item]) =>
@@ -75,7 +83,7 @@ describe('the OpenAPI document', () => {
   it('describes every registered route, and only those, apart from the listed pages', () => {
     const excluded = new Set(UNDOCUMENTED_ROUTES.map((route) => `${route.method} ${route.path}`));
     const expected = registered()
-      .filter((route) => !excluded.has(route))
+      .filter((route) => !excluded.has(route) && !route.includes(` ${GATEWAY_API_ALIAS_PREFIX}/`))
       .map((route) => {
         const [method = '', path = ''] = route.split(' ');
         return `${method} ${openApiPath(path)}`;
@@ -83,6 +91,15 @@ describe('the OpenAPI document', () => {
       .sort();
     expect(documented()).toEqual(expected);
     expect(expected.length).toBeGreaterThan(50);
+  });
+
+  it('answers every merchant operation under the alias prefix too, and only those', () => {
+    const merchant = registered().filter((route) =>
+      route.split(' ')[1]?.startsWith(`${GATEWAY_API_PREFIX}/`),
+    );
+    expect(aliased()).toEqual(merchant);
+    expect(merchant.length).toBe(3);
+    expect(JSON.stringify(doc)).toContain(`${GATEWAY_API_ALIAS_PREFIX}/`);
   });
 
   it('lists as undocumented only routes that exist, each with a reason', () => {
