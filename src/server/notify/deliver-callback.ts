@@ -2,11 +2,13 @@
  * One callback attempt (docs/merchant-api.md, Callbacks; SECURITY.md, Callbacks): POST the flat JSON body with `OC-Key` and
  * `OC-Signature` to the notify_url through the outbound guard, with a total timeout, no redirects
  * followed and at most `maxResponseBytes` of the answer read. Acknowledged iff HTTP 2xx and the
- * trimmed body equals `success` in any case. Uses node:http/https rather than fetch because only
+ * body acknowledges it (acknowledgement.ts: `SUCCESS`, or JSON with `status`/`result` `success` or
+ * `ok`). Uses node:http/https rather than fetch because only
  * they let the connection be pinned to the checked address. The outcome is a value, never thrown.
  */
 import http from 'node:http';
 import https from 'node:https';
+import { isAcknowledgement } from './acknowledgement.js';
 import {
   checkHost,
   isOutboundRefusedError,
@@ -69,8 +71,8 @@ export const deliverCallback: DeliverCallback = async (request, options) => {
   if (status >= 300 && status < 400)
     return failure(status, latencyMs, snippet, `redirect ${status} not followed`);
   if (status < 200 || status >= 300) return failure(status, latencyMs, snippet, `HTTP ${status}`);
-  if (answer.body.toString('utf8').trim().toLowerCase() !== 'success') {
-    return failure(status, latencyMs, snippet, 'answer was not SUCCESS');
+  if (!isAcknowledgement(answer.body.toString('utf8'))) {
+    return failure(status, latencyMs, snippet, 'answer was not SUCCESS or a JSON success');
   }
   return { acknowledged: true, httpStatus: status, latencyMs, snippet, error: '' };
 };

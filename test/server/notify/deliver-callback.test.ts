@@ -53,7 +53,48 @@ describe('deliverCallback', () => {
   it('counts a 2xx answer other than SUCCESS as a failed attempt', async () => {
     receiver.answer = 'not-success';
     const outcome = await deliverCallback(request(receiver.url), local);
-    expect(outcome).toMatchObject({ acknowledged: false, httpStatus: 200, error: 'answer was not SUCCESS' });
+    expect(outcome).toMatchObject({
+      acknowledged: false,
+      httpStatus: 200,
+      error: 'answer was not SUCCESS or a JSON success',
+    });
+  });
+
+  it('accepts a JSON object whose status or result is success or ok, in any case', async () => {
+    for (const body of [
+      '{"status":"success","message":"OK"}',
+      '{"result":"SUCCESS"}',
+      ' {"status":"Ok","data":{"id":7}}\n',
+      '{"code":0,"result":"ok"}',
+    ]) {
+      receiver.answer = { status: 200, body };
+      expect((await deliverCallback(request(receiver.url), local)).acknowledged, body).toBe(true);
+    }
+    receiver.answer = { status: 202, body: 'Success' };
+    expect((await deliverCallback(request(receiver.url), local)).acknowledged).toBe(true);
+  });
+
+  it('refuses every other answer: other words, other fields, non-objects, broken JSON, an error status', async () => {
+    for (const [status, body] of [
+      [200, '{"status":"failed","message":"success"}'],
+      [200, '{"ok":true}'],
+      [200, '{"status":true}'],
+      [200, '{"success":"success"}'],
+      [200, '{"data":{"status":"success"}}'],
+      [200, '["success"]'],
+      [200, '"success"'],
+      [200, '{"status":"success"'],
+      [200, 'SUCCESS, thanks'],
+      [200, 'OK'],
+      [200, ''],
+      [500, '{"status":"success"}'],
+      [500, 'SUCCESS'],
+    ] as const) {
+      receiver.answer = { status, body };
+      const outcome = await deliverCallback(request(receiver.url), local);
+      expect(outcome.acknowledged, `${status} ${body}`).toBe(false);
+      expect(outcome.httpStatus).toBe(status);
+    }
   });
 
   it('does not follow a redirect', async () => {

@@ -15,7 +15,9 @@ export type ReceiverAnswer =
   | 'not-success'
   | 'slow'
   | 'silent'
-  | 'redirect';
+  | 'redirect'
+  /** An answer of the test's own: any status and body. */
+  | { readonly status: number; readonly body: string };
 
 export interface ReceivedCallback {
   readonly headers: IncomingHttpHeaders;
@@ -94,6 +96,10 @@ function respond(
   later: (ms: number, run: () => void) => void,
   slowMs: number,
 ): void {
+  if (typeof answer === 'object') {
+    res.writeHead(answer.status).end(answer.body);
+    return;
+  }
   switch (answer) {
     case 'success':
       res.end('SUCCESS');
