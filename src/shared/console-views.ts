@@ -6,6 +6,7 @@
  * Objects strip keys they do not name: an answer may carry more than the console reads.
  */
 import * as z from 'zod/mini';
+import { CALLBACK_STATUSES } from './callback-statuses.js';
 import { TRANSACTION_TYPES } from './order-status.js';
 
 export const TodaySummarySchema = z.object({
@@ -127,6 +128,8 @@ export const MerchantViewSchema = z.object({
   upi_purpose: z.string(),
   /** Where payers reach the shop's support (e-mail, phone or https URL), or ''. */
   support_contact: z.string(),
+  /** Which status changes are called back: `all` or `final` (shared/callback-statuses.ts). */
+  callback_statuses: z.enum(CALLBACK_STATUSES),
   created_at: z.string(),
   updated_at: z.string(),
 });

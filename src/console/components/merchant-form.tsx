@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { MERCHANT_FIELDS, type MerchantDraft } from '../lib/merchant-form.js';
+import { CALLBACK_STATUS_CHOICES, MERCHANT_FIELDS, type MerchantDraft } from '../lib/merchant-form.js';
 
 export interface MerchantFormProps {
   readonly initial: MerchantDraft;
@@ -9,7 +9,7 @@ export interface MerchantFormProps {
   readonly onSubmit: (draft: MerchantDraft) => void;
 }
 
-/** A merchant's display settings, collection accounts, limits and frame origins. */
+/** A merchant's display settings, collection accounts, limits, frame origins and callbacks. */
 export function MerchantForm({ initial, submitLabel, busy, error, onSubmit }: MerchantFormProps) {
   const [draft, setDraft] = useState(initial);
   const groups = [...new Set(MERCHANT_FIELDS.map((field) => field.group))];
@@ -34,6 +34,14 @@ export function MerchantForm({ initial, submitLabel, busy, error, onSubmit }: Me
                   <label for={id}>{field.label}</label>
                   {field.name === 'embed_origins' ? (
                     <textarea id={id} rows={3} value={draft[field.name]} onInput={onInput} />
+                  ) : field.name === 'callback_statuses' ? (
+                    <select id={id} value={draft[field.name] || 'all'} onChange={onInput}>
+                      {CALLBACK_STATUS_CHOICES.map((choice) => (
+                        <option key={choice.value} value={choice.value}>
+                          {choice.label}
+                        </option>
+                      ))}
+                    </select>
                   ) : (
                     <input id={id} value={draft[field.name]} onInput={onInput} />
                   )}

@@ -1,3 +1,4 @@
+import type { CallbackStatuses } from '../../shared/callback-statuses.js';
 import type { MerchantView } from '../../shared/console-views.js';
 
 /** The editable fields of a merchant, in the form's order, with their labels. */
@@ -18,7 +19,14 @@ export const MERCHANT_FIELDS = [
   { name: 'imps_min', label: 'IMPS minimum (₹)', group: 'Limits' },
   { name: 'imps_max', label: 'IMPS maximum (₹)', group: 'Limits' },
   { name: 'embed_origins', label: 'Allowed frame origins (one per line)', group: 'Embedding' },
+  { name: 'callback_statuses', label: 'Statuses called back', group: 'Callbacks' },
 ] as const;
+
+/** The choices of `callback_statuses`, as the form's select offers them. */
+export const CALLBACK_STATUS_CHOICES: readonly { value: CallbackStatuses; label: string }[] = [
+  { value: 'all', label: 'Every status change (default)' },
+  { value: 'final', label: 'Final statuses only: completed, reject, refund, failed, overdue' },
+];
 
 const PROFILE_FIELDS: readonly string[] = ['support_contact', 'upi_mc', 'upi_purpose'];
 

@@ -1,6 +1,7 @@
 /** SQL for merchants, their API keys and blacklists. */
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import type { CallbackStatuses } from '../../shared/callback-statuses.js';
 import { prepared, type Queryable, type SqlParam } from '../store/db.js';
 import { queryRow, queryRows } from '../store/rows.js';
 import { type ApiKeyRecord, ApiKeyRow, type Merchant, MerchantRow } from './merchant.js';
@@ -26,6 +27,7 @@ export interface NewMerchant {
   readonly upi_mc?: string | undefined;
   readonly upi_purpose?: string | undefined;
   readonly support_contact?: string | undefined;
+  readonly callback_statuses?: CallbackStatuses | undefined;
 }
 
 /** The merchant's payer-facing profile fields the operator may change after creation. */
@@ -46,8 +48,8 @@ export async function insertMerchant(tx: Queryable, input: NewMerchant, now: Dat
     MerchantRow,
     `INSERT INTO merchants (uid, name, upi_vpa, upi_payee_name, imps_account, imps_account_name, imps_ifsc,
        imps_bank_name, upi_min, upi_max, imps_min, imps_max, embed_origins, brand_color, created_at, updated_at,
-       upi_mc, upi_purpose, support_contact)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15, $16, $17, $18)
+       upi_mc, upi_purpose, support_contact, callback_statuses)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15, $16, $17, $18, $19)
      RETURNING *`,
     [
       uid,
@@ -68,6 +70,7 @@ export async function insertMerchant(tx: Queryable, input: NewMerchant, now: Dat
       input.upi_mc ?? '',
       input.upi_purpose ?? '',
       input.support_contact ?? '',
+      input.callback_statuses ?? 'all',
     ],
   );
   if (!merchant) throw new Error('merchant insert returned no row');

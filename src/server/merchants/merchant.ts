@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CALLBACK_STATUSES, type CallbackStatuses } from '../../shared/callback-statuses.js';
 
 /** A merchant as stored: display data, collection accounts, limits (paise) and embedding. */
 export interface Merchant {
@@ -23,6 +24,8 @@ export interface Merchant {
   readonly upi_purpose: string;
   /** Where payers reach the shop's support (e-mail, phone or https URL), or ''. */
   readonly support_contact: string;
+  /** Which status changes are called back: every one, or only the final ones (shared/callback-statuses.ts). */
+  readonly callback_statuses: CallbackStatuses;
   readonly created_at: Date;
   readonly updated_at: Date;
 }
@@ -49,6 +52,7 @@ export const MerchantRow = z.looseObject({
   upi_mc: z.string(),
   upi_purpose: z.string(),
   support_contact: z.string(),
+  callback_statuses: z.enum(CALLBACK_STATUSES),
   upi_min: z.number().int(),
   upi_max: z.number().int(),
   imps_min: z.number().int(),

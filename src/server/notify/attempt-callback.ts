@@ -1,9 +1,11 @@
 /**
  * One attempt at one leased outbox row. Re-reads the order and sends its current state; a row
- * that a newer one makes stale is superseded instead. After the attempt, one transaction logs it,
+ * that a newer one makes stale is superseded instead, and one whose order is now in a status the
+ * merchant is not called back about (`callback_statuses` `final`) is skipped. After the attempt, one transaction logs it,
  * moves the row on (done, next retry, or failed after the last) and keeps the order's
  * notify_status and notify_fail_reason in step.
  */
+import { isCalledBack } from '../../shared/callback-statuses.js';
 import type { Clock } from '../clock.js';
 import { signFields } from '../gateway/signature.js';
 import { findMerchant, secretForKey } from '../merchants/merchant-store.js';
@@ -17,7 +19,7 @@ import type {
   DeliveryOutcome,
 } from './deliver-callback.js';
 import type { OutboxRow } from './outbox.js';
-import { finishRow, hasNewerRow, insertAttempt, markSuperseded } from './outbox-store.js';
+import { endUnsent, finishRow, hasNewerRow, insertAttempt } from './outbox-store.js';
 import { retryDelayAfter } from './retry-schedule.js';
 
 export interface AttemptDeps {
@@ -31,10 +33,11 @@ export interface AttemptDeps {
   readonly retryDelays: readonly number[];
 }
 
-export type AttemptResult = 'acknowledged' | 'retrying' | 'failed' | 'superseded' | 'lease_lost';
+export type AttemptResult = 'acknowledged' | 'retrying' | 'failed' | 'superseded' | 'skipped' | 'lease_lost';
 
 type Prepared =
   | { readonly kind: 'superseded' }
+  | { readonly kind: 'skipped' }
   | { readonly kind: 'send'; readonly status: string; readonly request: CallbackRequest }
   | { readonly kind: 'unsendable'; readonly status: string; readonly error: string };
 
@@ -44,8 +47,18 @@ export async function attemptCallback(deps: AttemptDeps, row: OutboxRow): Promis
   const { db, clock, worker } = deps;
   const prepared = await db.transaction((tx) => prepare(deps, tx, row));
   if (prepared.kind === 'superseded') {
-    const ended = await db.transaction((tx) => markSuperseded(tx, row.id, worker, clock.now()));
+    const ended = await db.transaction((tx) => endUnsent(tx, row.id, worker, 'superseded', clock.now()));
     return ended ? 'superseded' : 'lease_lost';
+  }
+  if (prepared.kind === 'skipped') {
+    // Nothing goes out for the order's latest change: its notify_status says so (none), rather
+    // than keep what an older callback's delivery left there.
+    const ended = await db.transaction(async (tx) => {
+      const done = await endUnsent(tx, row.id, worker, 'skipped', clock.now());
+      if (done && !(await hasNewerRow(tx, row))) await setNotifyStatus(tx, row.payment_uid, 'none', '');
+      return done;
+    });
+    return ended ? 'skipped' : 'lease_lost';
   }
   const startedAt = clock.now();
   const outcome: DeliveryOutcome =
@@ -103,6 +116,7 @@ async function prepare(deps: AttemptDeps, tx: Queryable, row: OutboxRow): Promis
   const secret = await secretForKey(tx, deps.secretKey, order.signature_key);
   if (secret === undefined) return { kind: 'unsendable', status, error: 'signing key not found' };
   const merchant = await findMerchant(tx, order.merchant_uid);
+  if (merchant && !isCalledBack(merchant.callback_statuses, status)) return { kind: 'skipped' };
   const fields = callbackFields(order, merchant?.name ?? '', deps.clock.now());
   const request: CallbackRequest = {
     url: order.notify_url,

@@ -124,12 +124,21 @@ export async function hasNewerRow(tx: Queryable, row: Pick<OutboxRow, 'id'>): Pr
   return rows.length > 0;
 }
 
-/** Ends a leased row without an attempt: a newer row carries the current state. */
-export async function markSuperseded(tx: Queryable, id: number, worker: string, now: Date): Promise<boolean> {
+/**
+ * Ends a leased row without an attempt: `superseded` when a newer row carries the current state,
+ * `skipped` when the order's current status is not called back to its merchant (`final`).
+ */
+export async function endUnsent(
+  tx: Queryable,
+  id: number,
+  worker: string,
+  state: 'superseded' | 'skipped',
+  now: Date,
+): Promise<boolean> {
   const rows = await tx.query(
-    `UPDATE outbox SET state = 'superseded', locked_by = NULL, locked_until = NULL, updated_at = $3
+    `UPDATE outbox SET state = $3, locked_by = NULL, locked_until = NULL, updated_at = $4
      WHERE id = $1 AND locked_by = $2 AND state = 'pending' RETURNING id`,
-    [id, worker, now],
+    [id, worker, state, now],
   );
   return rows.length > 0;
 }
@@ -170,7 +179,7 @@ export async function insertAttempt(tx: Queryable, attempt: AttemptRow): Promise
 export interface AttemptResultUpdate {
   readonly id: number;
   readonly worker: string;
-  readonly state: Exclude<OutboxState, 'superseded'>;
+  readonly state: Exclude<OutboxState, 'superseded' | 'skipped'>;
   readonly attempts: number;
   readonly nextAttemptAt: Date;
   readonly lastError: string;

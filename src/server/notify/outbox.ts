@@ -12,7 +12,7 @@ import { queryRow } from '../store/rows.js';
 
 export const OUTBOX_CHANNEL = 'outbox_due';
 
-export const OUTBOX_STATES = ['pending', 'done', 'failed', 'superseded'] as const;
+export const OUTBOX_STATES = ['pending', 'done', 'failed', 'superseded', 'skipped'] as const;
 export type OutboxState = (typeof OUTBOX_STATES)[number];
 
 /** One callback to deliver: the status change it reports and where its delivery stands. */

@@ -54,6 +54,8 @@ Merchants
                   [--brand-color #rrggbb] [--upi-min 1.00] [--upi-max 100000.00] [--imps-min ..] [--imps-max ..]
                   [--upi-mc 5411] [--upi-purpose 00] [--support-contact help@shop.example]
   merchant:profile UID [--upi-mc 5411|''] [--upi-purpose 00|''] [--support-contact TEXT|'']
+  merchant:callbacks UID all|final   (which status changes are called back; final: completed, reject,
+                                      refund, failed, overdue only)
   merchant:list | merchant:show UID | merchant:disable UID | merchant:enable UID
   key:issue UID | key:revoke UID KEY
   blacklist:add UID FROM_NAME | blacklist:remove UID FROM_NAME
@@ -246,6 +248,12 @@ export async function runCli(argv: readonly string[], context: CliContext): Prom
     }
     case 'merchant:profile':
       return call(UPDATE_MERCHANT, { params: { uid: need(a, 'UID') }, body: fields(PROFILE_FLAGS) });
+    case 'merchant:callbacks': {
+      const setting = need(b, 'all|final');
+      if (setting !== 'all' && setting !== 'final')
+        throw new Error(`merchant:callbacks: all or final, not ${setting}`);
+      return call(UPDATE_MERCHANT, { params: { uid: need(a, 'UID') }, body: { callback_statuses: setting } });
+    }
     case 'merchant:list':
       return call(LIST_MERCHANTS, {});
     case 'merchant:show':

@@ -1,5 +1,6 @@
 /** Request bodies of the operator API, validated with zod and described in OpenAPI. */
 import { z } from 'zod';
+import { CALLBACK_STATUSES } from '../../shared/callback-statuses.js';
 import { isHttpOrigin } from '../../shared/http-origin.js';
 import { isSupportContact } from '../../shared/support-contact.js';
 import { noteField } from '../audit/audit-log.js';
@@ -58,6 +59,8 @@ export const CreateMerchantSchema = z
       .string()
       .regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #0a7d5a')
       .optional(),
+    /** Which status changes are called back: `all` (default) or `final` (docs/merchant-api.md, Callbacks). */
+    callback_statuses: z.enum(CALLBACK_STATUSES).optional(),
     /** The operator's note for the audit log; not a setting. */
     note: noteField,
   })

@@ -150,7 +150,7 @@ export async function updateOrderStatus(
 export async function setNotifyStatus(
   tx: Queryable,
   paymentUid: string,
-  status: 'delivered' | 'completed' | 'failed',
+  status: 'none' | 'delivered' | 'completed' | 'failed',
   reason: string,
 ): Promise<void> {
   await tx.query(`UPDATE orders SET notify_status = $2, notify_fail_reason = $3 WHERE payment_uid = $1`, [

@@ -9,7 +9,8 @@ import { migration as m6 } from './migrations/0006-credit-sources-alert-texts-an
 import { migration as m7 } from './migrations/0007-operators-console-sessions-and-order-search-indexes.js';
 import { migration as m8 } from './migrations/0008-key-and-merchant-change-notifications.js';
 import { migration as m9 } from './migrations/0009-open-payouts-index.js';
+import { migration as m10 } from './migrations/0010-callback-statuses.js';
 
 export type { Migration } from './migration.js';
 
-export const MIGRATIONS: readonly Migration[] = [m1, m2, m3, m4, m5, m6, m7, m8, m9];
+export const MIGRATIONS: readonly Migration[] = [m1, m2, m3, m4, m5, m6, m7, m8, m9, m10];

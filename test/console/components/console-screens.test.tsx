@@ -270,6 +270,19 @@ describe('merchants', () => {
     await settle();
     expect(screen.getByText('another-secret')).toBeTruthy();
   });
+
+  it('switches a merchant to callbacks for final statuses only, sending that field alone', async () => {
+    const api = fakeApi({ merchant: async () => ok(sampleMerchant) });
+    renderConsole(api, '#/merchants/M100');
+    await settle();
+    const select = screen.getByLabelText('Statuses called back') as HTMLSelectElement;
+    expect(select.value).toBe('all');
+    fireEvent.change(select, { target: { value: 'final' } });
+    submitForm('Save settings');
+    await settle();
+    expect(api.updateMerchant).toHaveBeenCalledWith('M100', { callback_statuses: 'final' });
+    expect(screen.getByText('Settings saved.')).toBeTruthy();
+  });
 });
 
 describe('credits', () => {

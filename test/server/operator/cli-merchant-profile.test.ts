@@ -97,4 +97,22 @@ describe('operator merchant:profile', () => {
     expect(unknown.code).toBe(1);
     expect(JSON.parse(unknown.stdout)).toMatchObject({ result: 'error', data: { error: 'not_found' } });
   }, 60_000);
+
+  it('merchant:callbacks sets which status changes are called back', async () => {
+    const uid = t.merchant.merchant_uid;
+    const run = await cli(['merchant:callbacks', uid, 'final']);
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({
+      result: 'success',
+      data: { uid, callback_statuses: 'final' },
+    });
+    expect(await stored(uid)).toMatchObject({ callback_statuses: 'final' });
+
+    const wrong = await cli(['merchant:callbacks', uid, 'some']);
+    expect(wrong.code).not.toBe(0);
+    expect(wrong.stderr).toContain('all or final');
+    expect(await stored(uid)).toMatchObject({ callback_statuses: 'final' });
+    expect((await cli(['merchant:callbacks', uid, 'all'])).code).toBe(0);
+    expect(await stored(uid)).toMatchObject({ callback_statuses: 'all' });
+  }, 60_000);
 });

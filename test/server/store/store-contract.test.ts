@@ -43,7 +43,9 @@ function storeContract(storeKind: 'pglite' | 'postgres', available: boolean): vo
         const other = await openPgDb(fresh.url as string, 2);
         const results = await Promise.all([migrate(fresh), migrate(other)]);
         await other.close();
-        expect(results.flat().sort()).toEqual(MIGRATIONS.map((migration) => migration.version));
+        expect(results.flat().sort((a, b) => a - b)).toEqual(
+          MIGRATIONS.map((migration) => migration.version),
+        );
       } finally {
         await fresh.close();
       }
@@ -89,6 +91,15 @@ function storeContract(storeKind: 'pglite' | 'postgres', available: boolean): vo
           `m:${merchant.uid}:available`,
         ]),
       ).rejects.toThrow(/ledger_accounts_not_negative/);
+    });
+
+    it('keeps callback_statuses to all or final, all by default', async () => {
+      const merchant = await db.transaction((tx) => insertMerchant(tx, { name: 'Callbacks' }, now));
+      expect(merchant.callback_statuses).toBe('all');
+      await db.query(`UPDATE merchants SET callback_statuses = 'final' WHERE uid = $1`, [merchant.uid]);
+      await expect(
+        db.query(`UPDATE merchants SET callback_statuses = 'some' WHERE uid = $1`, [merchant.uid]),
+      ).rejects.toThrow(/merchants_callback_statuses_check/);
     });
 
     it('refuses to update or delete ledger rows', async () => {
