@@ -60,14 +60,14 @@ async function timed(connections, duration, fn) {
 
 /** Raw insert and read rates of one store; `poolSize` PostgreSQL connections (10 per service process). */
 export async function storeRaw(store, { connections = 64, duration = 10, poolSize = 10 } = {}) {
-  const { insertMerchant } = await dist('merchants/merchant-store.js');
+  const { openMerchant } = await dist('merchants/open-merchant.js');
   const { findOrder, insertOrder } = await dist('orders/order-store.js');
   const { findMerchant } = await dist('merchants/merchant-store.js');
-  const { claimsOf } = await dist('lifecycle/claim-utr.js');
+  const { claimsOf } = await dist('credits/claim-store.js');
   const db = await openStore(store, poolSize);
   try {
     const merchant = await db.transaction((tx) =>
-      insertMerchant(tx, { name: 'Raw', upi_vpa: 'raw@okaxis', upi_payee_name: 'Raw' }, new Date()),
+      openMerchant(tx, { name: 'Raw', upi_vpa: 'raw@okaxis', upi_payee_name: 'Raw' }, new Date()),
     );
     await db.query(
       `INSERT INTO api_keys (key, merchant_uid, sealed_secret, created_at) VALUES ('ak_raw', $1, 'x', now())`,

@@ -22,7 +22,6 @@ import { gatewayRoutes } from './gateway/gateway-routes.js';
 import { renderError } from './http/envelope.js';
 import { MatchedRouteRouter } from './http/matched-route.js';
 import { metricsRoutes } from './http/metrics-routes.js';
-import type { RateLimit } from './http/rate-limiter.js';
 import { withRequestContext } from './http/request-context.js';
 import { requestHeader, requestRecord } from './http/request-record.js';
 import { HEALTH, OPENAPI, READY } from './http/service-api.js';
@@ -32,6 +31,8 @@ import { OPERATOR_API_PREFIX } from './operator/operator-api.js';
 import { operatorAuth } from './operator/operator-auth.js';
 import { operatorRoutes } from './operator/operator-routes.js';
 import { operatorsRoutes } from './operator/operators-routes.js';
+import type { RateLimit } from './rate-limit.js';
+import { ping } from './store/db.js';
 
 export const MAX_BODY_BYTES = 16 * 1024;
 /** Bank statements are the one larger body (operator only): about 50,000 lines. */
@@ -107,7 +108,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   HEALTH.register(app, (c) => c.json({ status: 'ok' }));
   READY.register(app, async (c) => {
     try {
-      await deps.db.query('SELECT 1');
+      await ping(deps.db);
       return c.json({ status: 'ready', store: deps.db.kind });
     } catch {
       return c.json({ status: 'unavailable', store: deps.db.kind }, 503);

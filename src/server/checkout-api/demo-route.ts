@@ -13,10 +13,11 @@ import { createOrder } from '../gateway/create-order.js';
 import { createdOrder } from '../gateway/gateway-routes.js';
 import { parseCreateOrder } from '../gateway/order-request.js';
 import { clientIp } from '../http/client-ip.js';
-import { type RateLimit, RateLimiter } from '../http/rate-limiter.js';
+import { RateLimiter } from '../http/rate-limiter.js';
 import { DEMO_SHOP } from '../merchants/demo-merchant.js';
 import { findActiveMerchantWithKey } from '../merchants/merchant-store.js';
 import { paymentUrl } from '../orders/order-views.js';
+import type { RateLimit } from '../rate-limit.js';
 import { DEMO } from './payer-api.js';
 
 /** Each demo visit creates an order: a handful per client, then one every 5 s. */

@@ -5,8 +5,8 @@
 import { formatAmount } from '../../shared/money.js';
 import type { CollectionAccount, PayerFailReason, PayerOrder } from '../../shared/payer-order.js';
 import { PAYER_REASON_CODES, type PayerReasonCode } from '../../shared/payer-reason.js';
+import { MAX_UTRS_PER_ORDER } from '../credits/matching/claim-utr.js';
 import { isHttpUrl } from '../gateway/order-request.js';
-import { MAX_UTRS_PER_ORDER } from '../lifecycle/claim-utr.js';
 import type { Merchant } from '../merchants/merchant.js';
 import type { Order } from '../orders/order.js';
 

@@ -9,15 +9,12 @@ import type { OrderListRow, OrderPage } from '../../shared/console-views.js';
 import { formatAmount, parseAmount } from '../../shared/money.js';
 import { PAYMENT_STATUSES } from '../../shared/order-status.js';
 import { invalidField } from '../errors.js';
-import { type Order, OrderRow } from '../orders/order.js';
-import type { Queryable, SqlParam } from '../store/db.js';
-import { queryRows } from '../store/rows.js';
+import type { Order } from '../orders/order.js';
+import { findOrders } from '../orders/order-store.js';
+import type { Queryable } from '../store/db.js';
 
 /** The statuses an order row can hold (the interface lists `none` too, but no order is ever in it). */
 const STATUSES = PAYMENT_STATUSES.filter((status) => status !== 'none');
-
-/** The outbox rows Today counts as failing callbacks; the order list filters by the same rule. */
-export const FAILING_CALLBACK = `SELECT 1 FROM outbox x WHERE (x.state = 'failed' OR (x.state = 'pending' AND x.attempts > 0))`;
 
 export const OrderSearchSchema = z.object({
   q: z.string().trim().max(128).default(''),
@@ -68,59 +65,28 @@ export function readOrderSearch(query: Record<string, string>): OrderSearch {
 }
 
 export async function searchOrders(db: Queryable, search: OrderSearch): Promise<OrderPage> {
-  const params: SqlParam[] = [];
-  const param = (value: SqlParam) => {
-    params.push(value);
-    return `$${params.length}`;
-  };
-  const where: string[] = [];
-  if (search.merchant_uid) where.push(`o.merchant_uid = ${param(search.merchant_uid)}`);
-  if (search.kind) where.push(`o.transaction_type = ${param(search.kind)}`);
-  if (search.status) where.push(`o.payment_status = ANY(${param(search.status.split(','))})`);
-  if (search.callback === 'failing')
-    where.push(`EXISTS (${FAILING_CALLBACK} AND x.payment_uid = o.payment_uid)`);
-  if (search.from) where.push(`o.created_at >= ${param(new Date(search.from))}`);
-  if (search.to) where.push(`o.created_at < ${param(new Date(search.to))}`);
-  if (search.cursor) {
-    const cursor = decodeCursor(search.cursor);
-    where.push(
-      `(o.created_at, o.payment_uid) < (${param(new Date(cursor.createdAt))}, ${param(cursor.paymentUid)})`,
-    );
-  }
-  if (search.q) {
-    const q = param(search.q);
-    const prefix = param(`${search.q.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`);
-    const amount = /^\d{1,13}(\.\d{1,2})?$/.test(search.q) ? parseAmount(search.q) : undefined;
-    const matches = [
-      `SELECT payment_uid FROM orders WHERE payment_uid = ${q}`,
-      `SELECT payment_uid FROM orders WHERE merchant_order_id = ${q}`,
-      `SELECT payment_uid FROM orders WHERE matched_utr = ${q}`,
-      `SELECT payment_uid FROM utr_claims WHERE utr = ${q}`,
-      `SELECT payment_uid FROM bank_credits WHERE utr = ${q} AND payment_uid IS NOT NULL`,
-      `SELECT payment_uid FROM orders WHERE from_name <> '' AND lower(from_name) LIKE ${prefix}`,
-    ];
-    // An amount is searched on its own column; without an index of its own it is cheap only
-    // together with a merchant or a date range, which the console offers beside it.
-    if (amount !== undefined && !/^\d{12}$/.test(search.q)) {
-      matches.push(`SELECT payment_uid FROM orders WHERE amount = ${param(amount)}`);
-    }
-    where.push(`o.payment_uid IN (${matches.join(' UNION ')})`);
-  }
-  const rows = await queryRows(
-    db,
-    OrderRow.extend({ merchant_name: z.string() }),
-    `SELECT o.*, m.name AS merchant_name FROM orders o JOIN merchants m ON m.uid = o.merchant_uid
-     ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
-     ORDER BY o.created_at DESC, o.payment_uid DESC LIMIT ${param(search.limit + 1)}`,
-    params,
-  );
+  const cursor = search.cursor ? decodeCursor(search.cursor) : undefined;
+  const amount = /^\d{1,13}(\.\d{1,2})?$/.test(search.q) ? parseAmount(search.q) : undefined;
+  const rows = await findOrders(db, {
+    q: search.q,
+    // A 12-digit term is a UTR, never an amount.
+    amount: amount !== undefined && !/^\d{12}$/.test(search.q) ? amount : undefined,
+    merchantUid: search.merchant_uid,
+    kind: search.kind,
+    statuses: search.status ? search.status.split(',') : [],
+    failingCallbacks: search.callback === 'failing',
+    from: search.from ? new Date(search.from) : undefined,
+    to: search.to ? new Date(search.to) : undefined,
+    before: cursor && { createdAt: new Date(cursor.createdAt), paymentUid: cursor.paymentUid },
+    limit: search.limit + 1,
+  });
   const page = rows.slice(0, search.limit);
   const last = page.at(-1);
   return {
     orders: page.map(listRow),
     next_cursor:
       rows.length > search.limit && last
-        ? encodeCursor({ createdAt: new Date(last.created_at).toISOString(), paymentUid: last.payment_uid })
+        ? encodeCursor({ createdAt: last.created_at.toISOString(), paymentUid: last.payment_uid })
         : null,
   };
 }
@@ -140,6 +106,6 @@ function listRow(order: Order & { merchant_name: string }): OrderListRow {
     payee_name: order.to_name,
     utr: order.matched_utr,
     notify_status: order.notify_status,
-    created_at: new Date(order.created_at).toISOString(),
+    created_at: order.created_at.toISOString(),
   };
 }

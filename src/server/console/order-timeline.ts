@@ -4,10 +4,16 @@
  */
 import type { TimelineEntry } from '../../shared/console-views.js';
 import { formatAmount } from '../../shared/money.js';
+import { claimsOf } from '../credits/claim-store.js';
+import { creditsOfOrder } from '../credits/credit-store.js';
+import { type PostingEntryRow, postingsOfOrder } from '../ledger/ledger-store.js';
+import { listAttemptsForOrder } from '../notify/callback-attempt-store.js';
+import { listOutboxForOrder } from '../notify/outbox-store.js';
 import type { Order } from '../orders/order.js';
+import { orderHistory } from '../orders/order-store.js';
 import type { Queryable } from '../store/db.js';
 
-const iso = (value: Date | string) => new Date(value).toISOString();
+const iso = (value: Date) => value.toISOString();
 const ORDER: Record<TimelineEntry['kind'], number> = {
   created: 0,
   claim: 1,
@@ -21,63 +27,12 @@ const ORDER: Record<TimelineEntry['kind'], number> = {
 export async function orderTimeline(db: Queryable, order: Order): Promise<TimelineEntry[]> {
   const uid = order.payment_uid;
   const [events, claims, credits, postings, outbox, attempts] = await Promise.all([
-    db.query<{
-      seq: number;
-      from_status: string | null;
-      to_status: string;
-      cause: string;
-      detail: string;
-      at: Date;
-    }>(
-      'SELECT seq, from_status, to_status, cause, detail, at FROM order_events WHERE payment_uid = $1 ORDER BY seq',
-      [uid],
-    ),
-    db.query<{ utr: string; client_ip: string; claimed_at: Date }>(
-      'SELECT utr, client_ip, claimed_at FROM utr_claims WHERE payment_uid = $1',
-      [uid],
-    ),
-    db.query<{
-      utr: string;
-      amount: number;
-      payer_name: string;
-      source: string;
-      payment_uid: string | null;
-      created_at: Date;
-    }>(
-      `SELECT utr, amount, payer_name, source, payment_uid, created_at FROM bank_credits
-       WHERE payment_uid = $1 OR utr IN (SELECT utr FROM utr_claims WHERE payment_uid = $1)`,
-      [uid],
-    ),
-    db.query<{ id: number; event: string; created_at: Date; account_id: string; amount: number }>(
-      `SELECT p.id, p.event, p.created_at, e.account_id, e.amount FROM ledger_postings p
-       JOIN ledger_entries e ON e.posting_id = p.id WHERE p.payment_uid = $1 ORDER BY p.id, e.id`,
-      [uid],
-    ),
-    db.query<{
-      id: number;
-      payment_status: string;
-      state: string;
-      attempts: number;
-      last_error: string;
-      created_at: Date;
-    }>(
-      'SELECT id, payment_status, state, attempts, last_error, created_at FROM outbox WHERE payment_uid = $1',
-      [uid],
-    ),
-    db.query<{
-      outbox_id: number;
-      attempt: number;
-      payment_status: string;
-      started_at: Date;
-      http_status: number | null;
-      latency_ms: number;
-      response_snippet: string;
-      error: string;
-    }>(
-      `SELECT outbox_id, attempt, payment_status, started_at, http_status, latency_ms, response_snippet, error
-       FROM callback_attempts WHERE payment_uid = $1`,
-      [uid],
-    ),
+    orderHistory(db, uid),
+    claimsOf(db, uid),
+    creditsOfOrder(db, uid),
+    postingsOfOrder(db, uid),
+    listOutboxForOrder(db, uid),
+    listAttemptsForOrder(db, uid),
   ]);
   const entries: TimelineEntry[] = [
     {
@@ -109,7 +64,7 @@ export async function orderTimeline(db: Queryable, order: Order): Promise<Timeli
       kind: 'credit' as const,
       at: iso(credit.created_at),
       utr: credit.utr,
-      amount: formatAmount(Number(credit.amount)),
+      amount: formatAmount(credit.amount),
       payer_name: credit.payer_name,
       source: credit.source,
       matched: credit.payment_uid === uid,
@@ -118,7 +73,7 @@ export async function orderTimeline(db: Queryable, order: Order): Promise<Timeli
     ...outbox.map((row) => ({
       kind: 'callback' as const,
       at: iso(row.created_at),
-      outbox_id: Number(row.id),
+      outbox_id: row.id,
       payment_status: row.payment_status,
       state: row.state,
       attempts: row.attempts,
@@ -127,7 +82,7 @@ export async function orderTimeline(db: Queryable, order: Order): Promise<Timeli
     ...attempts.map((row) => ({
       kind: 'attempt' as const,
       at: iso(row.started_at),
-      outbox_id: Number(row.outbox_id),
+      outbox_id: row.outbox_id,
       attempt: row.attempt,
       payment_status: row.payment_status,
       http_status: row.http_status,
@@ -139,19 +94,17 @@ export async function orderTimeline(db: Queryable, order: Order): Promise<Timeli
   return entries.sort((a, b) => a.at.localeCompare(b.at) || ORDER[a.kind] - ORDER[b.kind]);
 }
 
-function groupPostings(
-  rows: { id: number; event: string; created_at: Date; account_id: string; amount: number }[],
-) {
+function groupPostings(rows: readonly PostingEntryRow[]) {
   const byId = new Map<number, Extract<TimelineEntry, { kind: 'ledger' }>>();
   for (const row of rows) {
-    const id = Number(row.id);
+    const id = row.id;
     const entry = byId.get(id) ?? {
       kind: 'ledger' as const,
       at: iso(row.created_at),
       event: row.event,
       entries: [],
     };
-    entry.entries.push({ account: row.account_id, amount: formatAmount(Number(row.amount)) });
+    entry.entries.push({ account: row.account_id, amount: formatAmount(row.amount) });
     byId.set(id, entry);
   }
   return [...byId.values()];

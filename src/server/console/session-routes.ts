@@ -9,9 +9,7 @@ import type { AppDeps } from '../app-deps.js';
 import { AppError } from '../errors.js';
 import { clientIp } from '../http/client-ip.js';
 import { parseJson } from '../http/parse-json.js';
-import type { RateLimit } from '../http/rate-limiter.js';
 import { requestLog } from '../http/request-record.js';
-import { storeRateLimiter } from '../http/store-rate-limiter.js';
 import { isActiveOperator, operatorForToken } from '../operator/operator-accounts.js';
 import { CSRF_HEADER, OPERATOR_AUTH_FAILURES } from '../operator/operator-auth.js';
 import {
@@ -23,6 +21,8 @@ import {
 } from '../operator/operator-sessions.js';
 import { isSameOriginRequest } from '../operator/request-origin.js';
 import { sessionCookie } from '../operator/session-cookie.js';
+import type { RateLimit } from '../rate-limit.js';
+import { storeRateLimiter } from '../store/rate-limit-store.js';
 import { SESSION, SIGN_IN, SIGN_OUT, SignInSchema } from './console-api.js';
 
 const ok = <T>(data: T) => ({ result: 'success' as const, data });

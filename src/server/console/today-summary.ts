@@ -5,6 +5,9 @@
  */
 import type { TodaySummary } from '../../shared/console-views.js';
 import { formatAmount } from '../../shared/money.js';
+import { creditCountsSince } from '../credits/credit-store.js';
+import { failingCallbacksByMerchant } from '../notify/outbox-store.js';
+import { ordersCreatedSince } from '../orders/order-store.js';
 import type { Queryable } from '../store/db.js';
 
 const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
@@ -18,30 +21,14 @@ export function startOfIstDay(now: Date): Date {
 export async function todaySummary(db: Queryable, now: Date): Promise<TodaySummary> {
   const since = startOfIstDay(now);
   const [orders, credits, failing] = await Promise.all([
-    db.query<{ kind: string; status: string; count: number; amount: number }>(
-      `SELECT transaction_type AS kind, payment_status AS status, count(*)::int AS count,
-              coalesce(sum(amount), 0)::bigint AS amount
-       FROM orders WHERE created_at >= $1 GROUP BY 1, 2 ORDER BY 1, 2`,
-      [since],
-    ),
-    db.query<{ received: number; matched: number; waiting: number }>(
-      `SELECT count(*) FILTER (WHERE created_at >= $1)::int AS received,
-              count(*) FILTER (WHERE created_at >= $1 AND payment_uid IS NOT NULL)::int AS matched,
-              count(*) FILTER (WHERE payment_uid IS NULL)::int AS waiting
-       FROM bank_credits`,
-      [since],
-    ),
-    db.query<{ merchant_uid: string; merchant_name: string; count: number }>(
-      `SELECT o.merchant_uid, m.name AS merchant_name, count(DISTINCT x.payment_uid)::int AS count
-       FROM outbox x JOIN orders o ON o.payment_uid = x.payment_uid JOIN merchants m ON m.uid = o.merchant_uid
-       WHERE (x.state = 'failed' OR (x.state = 'pending' AND x.attempts > 0))
-       GROUP BY 1, 2 ORDER BY 3 DESC, 2 LIMIT 50`,
-    ),
+    ordersCreatedSince(db, since),
+    creditCountsSince(db, since),
+    failingCallbacksByMerchant(db),
   ]);
   return {
     since: since.toISOString(),
-    orders: orders.map((row) => ({ ...row, amount: formatAmount(Number(row.amount)) })),
-    credits: credits[0] ?? { received: 0, matched: 0, waiting: 0 },
+    orders: orders.map((row) => ({ ...row, amount: formatAmount(row.amount) })),
+    credits,
     failing_callbacks: failing,
   };
 }

@@ -1,4 +1,5 @@
 import type { Queryable } from '../store/db.js';
+import { addClaim, claimOf } from './claim-store.js';
 
 export type HandClaim =
   | { readonly kind: 'claimed' }
@@ -15,17 +16,9 @@ export async function claimUtrByHand(
   paymentUid: string,
   now: Date,
 ): Promise<HandClaim> {
-  const [owner] = await tx.query<{ payment_uid: string }>(
-    'SELECT payment_uid FROM utr_claims WHERE utr = $1',
-    [utr],
-  );
+  const owner = await claimOf(tx, utr);
   if (owner && owner.payment_uid !== paymentUid)
     return { kind: 'held_by_other', paymentUid: owner.payment_uid };
-  if (!owner) {
-    await tx.query(
-      `INSERT INTO utr_claims (utr, payment_uid, client_ip, claimed_at) VALUES ($1, $2, 'operator', $3)`,
-      [utr, paymentUid, now],
-    );
-  }
+  if (!owner) await addClaim(tx, { utr, paymentUid, clientIp: 'operator' }, now);
   return { kind: 'claimed' };
 }

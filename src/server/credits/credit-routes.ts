@@ -5,7 +5,8 @@
  */
 import { type Context, Hono } from 'hono';
 import type { AppDeps } from '../app-deps.js';
-import { actorOf, listAudit, writeAudit } from '../audit/audit-log.js';
+import { actorOf } from '../audit/audit-log.js';
+import { listAudit, writeAudit } from '../audit/audit-store.js';
 import { AppError, invalidField, notFound } from '../errors.js';
 import { parseJson } from '../http/parse-json.js';
 import * as merchants from '../merchants/merchant-store.js';

@@ -5,9 +5,12 @@
  * the token is shown once.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { z } from 'zod';
 import type { Queryable } from '../store/db.js';
+import { queryRow, queryRows } from '../store/rows.js';
 
-export type CreditSourceKind = 'sms' | 'statement' | 'api';
+export const CREDIT_SOURCE_KINDS = ['sms', 'statement', 'api'] as const;
+export type CreditSourceKind = (typeof CREDIT_SOURCE_KINDS)[number];
 
 export interface CreditSource {
   readonly id: string;
@@ -27,6 +30,17 @@ export interface NewCreditSource {
   readonly name: string;
 }
 
+export const CreditSourceRow = z.object({
+  id: z.string(),
+  merchant_uid: z.string(),
+  account: z.string(),
+  kind: z.enum(CREDIT_SOURCE_KINDS),
+  name: z.string(),
+  status: z.enum(['active', 'revoked']),
+  created_at: z.date(),
+  revoked_at: z.date().nullable(),
+}) satisfies z.ZodType<CreditSource>;
+
 const COLUMNS = 'id, merchant_uid, account, kind, name, status, created_at, revoked_at';
 
 export function tokenDigest(token: string): string {
@@ -40,7 +54,9 @@ export async function insertCreditSource(
 ): Promise<{ source: CreditSource; ingestToken: string | undefined }> {
   const id = `cs_${randomBytes(8).toString('hex')}`;
   const ingestToken = input.kind === 'sms' ? `it_${randomBytes(24).toString('base64url')}` : undefined;
-  const [source] = await tx.query<CreditSource>(
+  const source = await queryRow(
+    tx,
+    CreditSourceRow,
     `INSERT INTO credit_sources (id, merchant_uid, account, kind, name, token_digest, created_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${COLUMNS}`,
     [
@@ -58,21 +74,23 @@ export async function insertCreditSource(
 }
 
 export async function findCreditSource(tx: Queryable, id: string): Promise<CreditSource | undefined> {
-  const [source] = await tx.query<CreditSource>(`SELECT ${COLUMNS} FROM credit_sources WHERE id = $1`, [id]);
-  return source;
+  return queryRow(tx, CreditSourceRow, `SELECT ${COLUMNS} FROM credit_sources WHERE id = $1`, [id]);
 }
 
 /** The active SMS source whose token this is. The lookup is by digest, so it leaks no timing. */
 export async function findSourceByToken(tx: Queryable, token: string): Promise<CreditSource | undefined> {
-  const [source] = await tx.query<CreditSource>(
+  return queryRow(
+    tx,
+    CreditSourceRow,
     `SELECT ${COLUMNS} FROM credit_sources WHERE token_digest = $1 AND status = 'active'`,
     [tokenDigest(token)],
   );
-  return source;
 }
 
 export async function listCreditSources(tx: Queryable, merchantUid: string): Promise<CreditSource[]> {
-  return tx.query<CreditSource>(
+  return queryRows(
+    tx,
+    CreditSourceRow,
     `SELECT ${COLUMNS} FROM credit_sources WHERE ($1 = '' OR merchant_uid = $1) ORDER BY created_at, id`,
     [merchantUid],
   );
@@ -83,10 +101,11 @@ export async function revokeCreditSource(
   id: string,
   now: Date,
 ): Promise<CreditSource | undefined> {
-  const [source] = await tx.query<CreditSource>(
+  return queryRow(
+    tx,
+    CreditSourceRow,
     `UPDATE credit_sources SET status = 'revoked', revoked_at = COALESCE(revoked_at, $2)
      WHERE id = $1 RETURNING ${COLUMNS}`,
     [id, now],
   );
-  return source;
 }

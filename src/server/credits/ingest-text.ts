@@ -9,13 +9,13 @@
  */
 import { createHash } from 'node:crypto';
 import { formatAmount } from '../../shared/money.js';
-import { type NewCredit, type PostCreditResult, postCredit } from '../lifecycle/post-credit.js';
 import type { Db, Queryable } from '../store/db.js';
 import { type ParsedCredit, parseBankText } from './bank-text/parse-bank-text.js';
 import type { CreditSource } from './credit-source-store.js';
+import { tieCreditToSource } from './credit-store.js';
+import { type NewCredit, type PostCreditResult, postCredit } from './matching/post-credit.js';
+import { earlierSameText, insertRawText, recordTextOutcome, type TextChannel } from './raw-text-store.js';
 import { withinTransaction } from './within-transaction.js';
-
-export type TextChannel = 'sms' | 'email' | 'operator';
 
 export interface IncomingText {
   readonly source: CreditSource;
@@ -61,34 +61,30 @@ export async function ingestText(
   const body = input.text.slice(0, MAX_TEXT_CHARS);
   const digest = createHash('sha256').update(body.replace(/\s+/g, ' ').trim()).digest('hex');
   const receivedAt = input.receivedAt ?? now;
-  const [stored] = await db.query<{ id: number }>(
-    `INSERT INTO raw_texts (source_id, channel, sender, body, body_digest, received_at, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-    [input.source.id, input.channel, input.sender.slice(0, 100), body, digest, receivedAt, now],
+  const rawTextId = await insertRawText(
+    db,
+    {
+      sourceId: input.source.id,
+      channel: input.channel,
+      sender: input.sender.slice(0, 100),
+      body,
+      bodyDigest: digest,
+      receivedAt,
+    },
+    now,
   );
-  if (!stored) throw new Error('raw text insert returned no row');
-  const rawTextId = stored.id;
 
   return db.transaction(async (tx) => {
     const record = async (result: Omit<IngestResult, 'rawTextId'>): Promise<IngestResult> => {
-      await tx.query('UPDATE raw_texts SET outcome = $2, reason = $3, credit_id = $4 WHERE id = $1', [
-        rawTextId,
-        result.outcome,
-        result.reason,
-        result.credit?.id ?? null,
-      ]);
+      await recordTextOutcome(tx, rawTextId, result.outcome, result.reason, result.credit?.id ?? null);
       const done = { rawTextId, ...result };
       await alsoInTransaction?.(tx, done);
       return done;
     };
-    const [earlier] = await tx.query<{ id: number; credit_id: number | null }>(
-      `SELECT id, credit_id FROM raw_texts WHERE source_id = $1 AND body_digest = $2 AND id < $3
-         AND outcome <> 'received' ORDER BY id LIMIT 1`,
-      [input.source.id, digest, rawTextId],
-    );
+    const earlier = await earlierSameText(tx, input.source.id, digest, rawTextId);
     const parsed = parseBankText({ text: body, sender: input.sender, receivedAt });
-    if (earlier) {
-      return record({ outcome: 'duplicate', reason: `the same text as text ${earlier.id}` });
+    if (earlier !== undefined) {
+      return record({ outcome: 'duplicate', reason: `the same text as text ${earlier}` });
     }
     if (parsed.kind === 'ignored') return record({ outcome: 'ignored', reason: parsed.reason });
     if (parsed.kind === 'unparsed') return record({ outcome: 'unparsed', reason: parsed.reason });
@@ -131,10 +127,7 @@ export async function postSourceCredit(
 /** Ties a new credit to its source (postCredit has recorded why it waits, when it cannot match). */
 export async function tieToSource(tx: Queryable, posted: PostCreditResult, sourceId: string | null) {
   if (posted.kind === 'duplicate' || posted.kind === 'conflict' || sourceId === null) return;
-  await tx.query('UPDATE bank_credits SET source_id = COALESCE(source_id, $2) WHERE id = $1', [
-    posted.credit.id,
-    sourceId,
-  ]);
+  await tieCreditToSource(tx, posted.credit.id, sourceId);
 }
 
 export function outcomeOf(posted: PostCreditResult): Omit<IngestResult, 'rawTextId'> {

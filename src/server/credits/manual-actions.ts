@@ -5,13 +5,15 @@
  */
 import { ERROR_CODES, type ErrorCode } from '../../shared/error-codes.js';
 import { parseAmount } from '../../shared/money.js';
-import { writeAudit } from '../audit/audit-log.js';
-import { lockCreditByUtr, lockUtr, settleWithCredit } from '../lifecycle/settle-credit.js';
+import { writeAudit } from '../audit/audit-store.js';
 import { lockOrder } from '../orders/order-store.js';
 import type { Db } from '../store/db.js';
 import { claimUtrByHand } from './claim-by-hand.js';
 import { findCreditSource } from './credit-source-store.js';
+import { findCreditById, lockCreditByUtr, lockUtr, setUnmatchedReason } from './credit-store.js';
 import { type CreditView, outcomeOf, postSourceCredit } from './ingest-text.js';
+import { settleWithCredit } from './matching/settle-credit.js';
+import { lockRawText, recordTextOutcome } from './raw-text-store.js';
 
 export type ManualResult<T> = { readonly ok: true; readonly value: T } | ManualRefusal;
 export interface ManualRefusal {
@@ -54,10 +56,7 @@ export interface MatchByHand {
 export async function matchByHand(db: Db, input: MatchByHand, now: Date) {
   return refusable(() =>
     db.transaction(async (tx) => {
-      const [found] = await tx.query<{ utr: string; unmatched_reason: string }>(
-        'SELECT utr, unmatched_reason FROM bank_credits WHERE id = $1',
-        [input.creditId],
-      );
+      const found = await findCreditById(tx, input.creditId);
       if (!found) return refuse(404, 'credit_id: no such credit');
       await lockUtr(tx, found.utr);
       const credit = await lockCreditByUtr(tx, found.utr);
@@ -78,7 +77,7 @@ export async function matchByHand(db: Db, input: MatchByHand, now: Date) {
       if (settled.kind !== 'completed' && settled.kind !== 'rejected') {
         return refuse(409, `payment_uid: cannot settle with this credit (${settled.reason})`);
       }
-      await tx.query(`UPDATE bank_credits SET unmatched_reason = '' WHERE id = $1`, [credit.id]);
+      await setUnmatchedReason(tx, credit.id, '');
       const after = { payment_uid: order.payment_uid, payment_status: settled.order.payment_status };
       await writeAudit(
         tx,
@@ -112,22 +111,12 @@ export interface FixText {
   readonly actor: string;
 }
 
-const FIXABLE = ['unparsed', 'ignored', 'received'];
+const FIXABLE: readonly string[] = ['unparsed', 'ignored', 'received'];
 
 export async function fixText(db: Db, input: FixText, now: Date) {
   return refusable(() =>
     db.transaction(async (tx) => {
-      const [raw] = await tx.query<{
-        id: number;
-        source_id: string;
-        channel: string;
-        outcome: string;
-        reason: string;
-        received_at: Date;
-      }>(
-        'SELECT id, source_id, channel, outcome, reason, received_at FROM raw_texts WHERE id = $1 FOR UPDATE',
-        [input.rawTextId],
-      );
+      const raw = await lockRawText(tx, input.rawTextId);
       if (!raw) return refuse(404, 'text_id: no such text');
       if (!FIXABLE.includes(raw.outcome)) return refuse(409, `text: already ${raw.outcome}; nothing to fix`);
       const source = await findCreditSource(tx, raw.source_id);
@@ -144,11 +133,13 @@ export async function fixText(db: Db, input: FixText, now: Date) {
       );
       const outcome = outcomeOf(posted);
       if (outcome.outcome === 'conflict') return refuse(409, `utr: ${outcome.reason}`);
-      await tx.query(`UPDATE raw_texts SET outcome = 'fixed', reason = $2, credit_id = $3 WHERE id = $1`, [
+      await recordTextOutcome(
+        tx,
         raw.id,
+        'fixed',
         `fixed by ${input.actor}: ${input.note}`.slice(0, 500),
         outcome.credit?.id ?? null,
-      ]);
+      );
       await writeAudit(
         tx,
         {

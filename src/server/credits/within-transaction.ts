@@ -8,8 +8,8 @@ import type { Db, Queryable, SqlParam } from '../store/db.js';
 export function withinTransaction(db: Db, tx: Queryable): Db {
   return {
     kind: db.kind,
-    query<Row>(sql: string, params?: readonly SqlParam[]) {
-      return tx.query<Row>(sql, params);
+    query(sql: string, params?: readonly SqlParam[]) {
+      return tx.query(sql, params);
     },
     exec: (sql) => tx.exec(sql),
     transaction: (fn) => fn(tx),

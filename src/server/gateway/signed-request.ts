@@ -10,7 +10,7 @@ import { AppError, invalidField, missingField } from '../errors.js';
 import { readJsonObject } from '../http/read-body.js';
 import { requestHeader } from '../http/request-record.js';
 import { activeKeysOf } from '../merchants/active-keys.js';
-import type { ActiveKey } from '../merchants/merchant-store.js';
+import type { ActiveKey } from '../merchants/api-key-store.js';
 import { verifyCanonical } from './signature.js';
 
 export interface SignedRequest {

@@ -3,17 +3,7 @@
  * oldest idle buckets are dropped first. With several processes each keeps its own buckets.
  */
 import type { Clock } from '../clock.js';
-
-export interface RateLimit {
-  /** Requests allowed in a burst. */
-  readonly burst: number;
-  /** Tokens regained per second. */
-  readonly perSecond: number;
-}
-
-export type RateDecision =
-  | { readonly allowed: true }
-  | { readonly allowed: false; readonly retryAfterSeconds: number };
+import type { RateDecision, RateLimit } from '../rate-limit.js';
 
 const ALLOWED: RateDecision = { allowed: true };
 

@@ -3,20 +3,9 @@
  * the transaction; the step is applied only if the order has not changed meanwhile.
  */
 import type { PayoutChannel } from '../channel/payout-channel.js';
-import { OrderRow } from '../orders/order.js';
-import { lockOrder } from '../orders/order-store.js';
+import { lockOrder, openPayouts } from '../orders/order-store.js';
 import type { Db } from '../store/db.js';
-import { queryRows } from '../store/rows.js';
 import { changeStatus } from './change-status.js';
-
-/**
- * The open payouts, oldest change first, payouts not yet sent before those waiting on the bank
- * (so the latter cannot starve new ones). Read through the partial index `orders_open_payouts`
- * (migration 9), whose predicate is this WHERE clause: a pass costs the open payouts, not the
- * table.
- */
-export const OPEN_PAYOUTS_SQL = `SELECT * FROM orders WHERE transaction_type = 'expense' AND payment_status IN ('pending', 'preparing', 'processing')
-  ORDER BY payment_status = 'processing', status_changed_at LIMIT $1`;
 
 export async function advancePayouts(
   db: Db,
@@ -24,7 +13,7 @@ export async function advancePayouts(
   now: Date,
   batch = 100,
 ): Promise<number> {
-  const open = await queryRows(db, OrderRow, OPEN_PAYOUTS_SQL, [batch]);
+  const open = await openPayouts(db, batch);
   let changed = 0;
   for (const seen of open) {
     const step = await channel.next(seen, now);

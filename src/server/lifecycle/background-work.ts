@@ -5,9 +5,9 @@
  */
 import type { PayoutChannel } from '../channel/payout-channel.js';
 import type { Clock } from '../clock.js';
-import { sweepRateLimits } from '../http/store-rate-limiter.js';
 import type { Logger } from '../log.js';
 import type { Db } from '../store/db.js';
+import { sweepRateLimits } from '../store/rate-limit-store.js';
 import { advancePayouts } from './advance-payouts.js';
 import { expireDueOrders } from './expire-orders.js';
 import { DEFAULT_CLAIM_GRACE_SECONDS, failUnpaidClaims } from './fail-unpaid-claims.js';

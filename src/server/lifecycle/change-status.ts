@@ -6,7 +6,7 @@
  * change in the same transaction (order-changes.ts), so every process hears it at commit.
  */
 import { type LedgerEvent, post } from '../ledger/ledger.js';
-import { enqueueCallback } from '../notify/outbox.js';
+import { enqueueCallback } from '../notify/outbox-store.js';
 import type { Order } from '../orders/order.js';
 import { updateOrderStatus } from '../orders/order-store.js';
 import type { Queryable } from '../store/db.js';
@@ -66,20 +66,4 @@ function ledgerEventFor(order: Order, to: StoredStatus): LedgerEvent | undefined
   if (to === 'completed') return 'paid_out';
   if (to === 'failed' || to === 'reject') return 'released';
   return undefined;
-}
-
-export interface OrderEvent {
-  readonly seq: number;
-  readonly from_status: StoredStatus | null;
-  readonly to_status: StoredStatus;
-  readonly cause: ChangeCause | 'created';
-  readonly detail: string;
-  readonly at: Date;
-}
-
-export async function orderHistory(tx: Queryable, paymentUid: string): Promise<OrderEvent[]> {
-  return tx.query<OrderEvent>(
-    'SELECT seq, from_status, to_status, cause, detail, at FROM order_events WHERE payment_uid = $1 ORDER BY seq',
-    [paymentUid],
-  );
 }

@@ -5,9 +5,8 @@
  * A credit with one of its UTRs arriving later still completes it (failed -> processing ->
  * completed, as for overdue). SKIP LOCKED lets several processes sweep.
  */
-import { OrderRow } from '../orders/order.js';
+import { lockUnpaidClaimedOrders } from '../orders/order-store.js';
 import type { Db } from '../store/db.js';
-import { queryRows } from '../store/rows.js';
 import { changeStatus } from './change-status.js';
 
 export const DEFAULT_CLAIM_GRACE_SECONDS = 24 * 60 * 60;
@@ -22,19 +21,7 @@ export async function failUnpaidClaims(
 ): Promise<number> {
   const cutoff = new Date(now.getTime() - graceSeconds * 1000);
   return db.transaction(async (tx) => {
-    // A claimed UTR with a credit is settled in the claim's or the credit's transaction; the
-    // NOT EXISTS keeps this sweep from racing a settlement that is under way elsewhere.
-    const due = await queryRows(
-      tx,
-      OrderRow,
-      `SELECT * FROM orders o
-       WHERE o.payment_status = 'processing' AND o.transaction_type = 'income' AND o.expires_at <= $1
-         AND NOT EXISTS (
-           SELECT 1 FROM utr_claims c JOIN bank_credits b ON b.utr = c.utr
-           WHERE c.payment_uid = o.payment_uid)
-       ORDER BY o.expires_at LIMIT $2 FOR UPDATE OF o SKIP LOCKED`,
-      [cutoff, batch],
-    );
+    const due = await lockUnpaidClaimedOrders(tx, cutoff, batch);
     let failed = 0;
     for (const order of due) {
       const result = await changeStatus(

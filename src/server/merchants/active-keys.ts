@@ -14,8 +14,8 @@ import { LRUCache } from 'lru-cache';
 import type { AppDeps } from '../app-deps.js';
 import type { ChangeFeed } from '../store/change-feed.js';
 import type { Queryable } from '../store/db.js';
+import { type ActiveKey, findActiveKey } from './api-key-store.js';
 import { KEY_CHANGES_CHANNEL } from './key-changes.js';
-import { type ActiveKey, findActiveKey } from './merchant-store.js';
 
 export interface ActiveKeys {
   /** The active key and its merchant, from memory when known to be current; undefined if unknown. */

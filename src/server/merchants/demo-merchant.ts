@@ -4,11 +4,9 @@
  * order, so a newcomer reaches a working payer page in one step.
  */
 import type { AppDeps } from '../app-deps.js';
-import type { NewMerchant } from './merchant-store.js';
-import { insertMerchant, issueKey, listMerchants } from './merchant-store.js';
-
-/** Any fixed number: the advisory lock under which one process creates the demo merchant. */
-const DEMO_MERCHANT_LOCK = 7_260_302;
+import { issueKey } from './api-key-store.js';
+import { hasMerchants, lockDemoMerchantCreation, type NewMerchant } from './merchant-store.js';
+import { openMerchant } from './open-merchant.js';
 
 /** The demo merchant; `GET /demo` finds it by its UPI address. */
 export const DEMO_SHOP: NewMerchant = {
@@ -29,9 +27,9 @@ export async function ensureDemoMerchant(
   if (!deps.config.demoMerchant) return;
   const created = await deps.db.transaction(async (tx) => {
     // Several processes may start together on one database (WORKERS): one creates it.
-    await tx.query('SELECT pg_advisory_xact_lock($1)', [DEMO_MERCHANT_LOCK]);
-    if ((await listMerchants(tx)).length > 0) return undefined;
-    const merchant = await insertMerchant(tx, DEMO_SHOP, deps.clock.now());
+    await lockDemoMerchantCreation(tx);
+    if (await hasMerchants(tx)) return undefined;
+    const merchant = await openMerchant(tx, DEMO_SHOP, deps.clock.now());
     return issueKey(tx, deps.config.secretKey, merchant.uid, deps.clock.now());
   });
   if (!created) return;

@@ -1,14 +1,13 @@
-/** SQL for merchants, their API keys and blacklists. */
+/**
+ * SQL for merchants: the one module that writes `merchants`. A merchant is opened together with
+ * its ledger accounts (open-merchant.ts); its keys and blacklist have stores of their own.
+ */
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { CallbackStatuses } from '../../shared/callback-statuses.js';
 import { prepared, type Queryable, type SqlParam } from '../store/db.js';
 import { queryRow, queryRows } from '../store/rows.js';
-import { type ApiKeyRecord, ApiKeyRow, type Merchant, MerchantRow } from './merchant.js';
-
-const SealedSecretRow = z.object({ sealed_secret: z.string() });
-
-import { seal, unseal } from './secret-box.js';
+import { type Merchant, MerchantRow } from './merchant.js';
 
 export interface NewMerchant {
   readonly name: string;
@@ -30,19 +29,9 @@ export interface NewMerchant {
   readonly callback_statuses?: CallbackStatuses | undefined;
 }
 
-/** The merchant's payer-facing profile fields the operator may change after creation. */
-
-/** A key as handed to the operator once: the secret is never shown again. */
-export interface IssuedKey {
-  readonly merchant_uid: string;
-  readonly api_key: string;
-  readonly api_secret: string;
-}
-
-const newId = (prefix: string, bytes: number) => `${prefix}${randomBytes(bytes).toString('hex')}`;
-
+/** Inserts the merchant row alone: open-merchant.ts opens a merchant with its ledger accounts. */
 export async function insertMerchant(tx: Queryable, input: NewMerchant, now: Date): Promise<Merchant> {
-  const uid = newId('M', 8).toUpperCase();
+  const uid = `M${randomBytes(8).toString('hex')}`.toUpperCase();
   const merchant = await queryRow(
     tx,
     MerchantRow,
@@ -74,113 +63,7 @@ export async function insertMerchant(tx: Queryable, input: NewMerchant, now: Dat
     ],
   );
   if (!merchant) throw new Error('merchant insert returned no row');
-  await tx.query(
-    `INSERT INTO ledger_accounts (id, merchant_uid, kind) VALUES ($1, $3, 'available'), ($2, $3, 'held')`,
-    [availableAccount(uid), heldAccount(uid), uid],
-  );
   return merchant;
-}
-
-export const availableAccount = (merchantUid: string) => `m:${merchantUid}:available`;
-export const heldAccount = (merchantUid: string) => `m:${merchantUid}:held`;
-
-export async function issueKey(
-  tx: Queryable,
-  secretKey: Buffer,
-  merchantUid: string,
-  now: Date,
-): Promise<IssuedKey> {
-  const apiKey = newId('ak_', 12);
-  const apiSecret = randomBytes(32).toString('hex');
-  await tx.query(
-    'INSERT INTO api_keys (key, merchant_uid, sealed_secret, created_at) VALUES ($1, $2, $3, $4)',
-    [apiKey, merchantUid, seal(secretKey, apiSecret), now],
-  );
-  return { merchant_uid: merchantUid, api_key: apiKey, api_secret: apiSecret };
-}
-
-export async function revokeKey(
-  tx: Queryable,
-  merchantUid: string,
-  apiKey: string,
-  now: Date,
-): Promise<boolean> {
-  const rows = await tx.query(
-    `UPDATE api_keys SET status = 'revoked', revoked_at = $3
-     WHERE key = $1 AND merchant_uid = $2 AND status = 'active' RETURNING key`,
-    [apiKey, merchantUid, now],
-  );
-  return rows.length > 0;
-}
-
-export async function listKeys(tx: Queryable, merchantUid: string): Promise<ApiKeyRecord[]> {
-  return queryRows(
-    tx,
-    ApiKeyRow,
-    'SELECT key, merchant_uid, status, created_at, revoked_at FROM api_keys WHERE merchant_uid = $1 ORDER BY created_at',
-    [merchantUid],
-  );
-}
-
-export interface ActiveKey {
-  readonly key: string;
-  readonly secret: string;
-  readonly merchant: Merchant;
-}
-
-/**
- * The active key and its merchant (one query), with the secret unsealed for verification;
- * undefined if unknown. Every signed request calls it.
- */
-export async function findActiveKey(
-  tx: Queryable,
-  secretKey: Buffer,
-  apiKey: string,
-): Promise<ActiveKey | undefined> {
-  const row = await queryRow(
-    tx,
-    MerchantRow.extend({ api_key: z.string(), sealed_secret: z.string() }),
-    `SELECT k.key AS api_key, k.sealed_secret, m.*
-     FROM api_keys k JOIN merchants m ON m.uid = k.merchant_uid
-     WHERE k.key = $1 AND k.status = 'active'`,
-    [apiKey],
-  );
-  if (!row) return undefined;
-  const { api_key: key, sealed_secret: sealed, ...merchant } = row;
-  return { key, secret: unsealCached(secretKey, sealed), merchant };
-}
-
-/**
- * Unsealing is a pure function of the service key and the sealed text (a key's sealed secret never
- * changes), so its results are kept, per service key, for the next requests signed with that key.
- */
-const UNSEALED_MAX = 10_000;
-const unsealed = new WeakMap<Buffer, Map<string, string>>();
-function unsealCached(secretKey: Buffer, sealed: string): string {
-  let cache = unsealed.get(secretKey);
-  if (!cache) {
-    cache = new Map();
-    unsealed.set(secretKey, cache);
-  }
-  let plain = cache.get(sealed);
-  if (plain === undefined) {
-    plain = unseal(secretKey, sealed);
-    if (cache.size >= UNSEALED_MAX) cache.clear();
-    cache.set(sealed, plain);
-  }
-  return plain;
-}
-
-/** The secret of a merchant's key, for signing callbacks with the key that created the order. */
-export async function secretForKey(
-  tx: Queryable,
-  secretKey: Buffer,
-  apiKey: string,
-): Promise<string | undefined> {
-  const row = await queryRow(tx, SealedSecretRow, 'SELECT sealed_secret FROM api_keys WHERE key = $1', [
-    apiKey,
-  ]);
-  return row ? unsealCached(secretKey, row.sealed_secret) : undefined;
 }
 
 const FIND_MERCHANT_SQL = prepared('SELECT * FROM merchants WHERE uid = $1');
@@ -252,35 +135,31 @@ export async function setMerchantStatus(
   return merchant;
 }
 
-export async function addToBlacklist(
-  tx: Queryable,
-  merchantUid: string,
-  fromName: string,
-  now: Date,
-): Promise<void> {
-  await tx.query(
-    'INSERT INTO blacklist (merchant_uid, from_name, created_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
-    [merchantUid, fromName, now],
-  );
+/** Whether any merchant exists (the demo merchant is made on an empty store only). */
+export async function hasMerchants(tx: Queryable): Promise<boolean> {
+  return (await tx.query('SELECT 1 FROM merchants LIMIT 1')).length > 0;
 }
 
-export async function removeFromBlacklist(
-  tx: Queryable,
-  merchantUid: string,
-  fromName: string,
-): Promise<boolean> {
-  const rows = await tx.query(
-    'DELETE FROM blacklist WHERE merchant_uid = $1 AND from_name = $2 RETURNING from_name',
-    [merchantUid, fromName],
-  );
-  return rows.length > 0;
+/**
+ * Serialises the making of the demo merchant among processes starting together on one database,
+ * until the transaction ends (any fixed number: an advisory lock of its own).
+ */
+export async function lockDemoMerchantCreation(tx: Queryable): Promise<void> {
+  await tx.query('SELECT pg_advisory_xact_lock($1)', [DEMO_MERCHANT_LOCK]);
 }
+const DEMO_MERCHANT_LOCK = 7_260_302;
 
-export async function isBlacklisted(tx: Queryable, merchantUid: string, fromName: string): Promise<boolean> {
-  if (fromName === '') return false;
-  const rows = await tx.query('SELECT 1 FROM blacklist WHERE merchant_uid = $1 AND from_name = $2', [
-    merchantUid,
-    fromName,
-  ]);
-  return rows.length > 0;
+const CollectorsRow = z.object({ n: z.number().int(), uid: z.string().nullable() });
+
+/**
+ * The merchants with a collection account (a UPI address or an IMPS account): how many, and the
+ * one when there is exactly one. A credit that names no payee can be only theirs.
+ */
+export async function collectingMerchants(tx: Queryable): Promise<{ count: number; only: string | null }> {
+  const row = await queryRow(
+    tx,
+    CollectorsRow,
+    `SELECT count(*)::int AS n, min(uid) AS uid FROM merchants WHERE upi_vpa <> '' OR imps_account <> ''`,
+  );
+  return { count: row?.n ?? 0, only: row?.n === 1 ? row.uid : null };
 }

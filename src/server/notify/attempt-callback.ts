@@ -8,10 +8,12 @@
 import { isCalledBack } from '../../shared/callback-statuses.js';
 import type { Clock } from '../clock.js';
 import { signFields } from '../gateway/signature.js';
-import { findMerchant, secretForKey } from '../merchants/merchant-store.js';
+import { secretForKey } from '../merchants/api-key-store.js';
+import { findMerchant } from '../merchants/merchant-store.js';
 import { findOrder, setNotifyStatus } from '../orders/order-store.js';
 import { callbackFields } from '../orders/order-views.js';
 import type { Db, Queryable } from '../store/db.js';
+import { insertAttempt } from './callback-attempt-store.js';
 import type {
   CallbackRequest,
   DeliverCallback,
@@ -19,7 +21,7 @@ import type {
   DeliveryOutcome,
 } from './deliver-callback.js';
 import type { OutboxRow } from './outbox.js';
-import { endUnsent, finishRow, hasNewerRow, insertAttempt } from './outbox-store.js';
+import { endUnsent, finishRow, hasNewerRow } from './outbox-store.js';
 import { retryDelayAfter } from './retry-schedule.js';
 
 export interface AttemptDeps {

@@ -6,13 +6,15 @@
 import { Hono } from 'hono';
 import { ERROR_CODES } from '../../shared/error-codes.js';
 import type { AppDeps } from '../app-deps.js';
-import { actorOf, optionalNote, writeAudit } from '../audit/audit-log.js';
+import { actorOf, optionalNote } from '../audit/audit-log.js';
+import { writeAudit } from '../audit/audit-store.js';
 import { AppError, invalidField, notFound } from '../errors.js';
 import { success } from '../http/envelope.js';
 import { findOrder } from '../orders/order-store.js';
 import { ORDER_CALLBACKS, RECENT_CALLBACKS, RESEND_CALLBACK } from './callback-api.js';
+import { listAttemptsForOrder } from './callback-attempt-store.js';
 import { OUTBOX_STATES, type OutboxState } from './outbox.js';
-import { listAttemptsForOrder, listOutboxForOrder, listRecentOutbox } from './outbox-store.js';
+import { listOutboxForOrder, listRecentOutbox } from './outbox-store.js';
 import { resendCallback } from './resend-callback.js';
 
 export function callbackRoutes(deps: AppDeps): Hono {

@@ -1,5 +1,6 @@
 /**
- * SQL for delivering the outbox. Rows are claimed with a lease (`locked_by`, `locked_until`) in a
+ * SQL for the callback outbox: the one module that writes `outbox`. A row is written with the
+ * status change it reports (`enqueueCallback`, outbox.ts) and delivered from here. Rows are claimed with a lease (`locked_by`, `locked_until`) in a
  * short transaction using `FOR UPDATE SKIP LOCKED`, so processes sharing a PostgreSQL database
  * split the work and each attempt is made by one process; a lease left by a process that died
  * expires and the row is claimed again. "Newer" means a later status (`status_seq`) of the same
@@ -7,9 +8,29 @@
  */
 
 import { z } from 'zod';
+import type { Order } from '../orders/order.js';
 import type { Queryable } from '../store/db.js';
-import { queryRows } from '../store/rows.js';
+import { queryRow, queryRows } from '../store/rows.js';
 import { type OutboxRow, OutboxRowSchema, type OutboxState } from './outbox.js';
+
+/** Writes a callback for the order's current state, due at once; undefined when it has no notify_url. */
+export async function enqueueCallback(
+  tx: Queryable,
+  order: Order,
+  now: Date,
+): Promise<OutboxRow | undefined> {
+  if (order.notify_url === '') return undefined;
+  const row = await queryRow(
+    tx,
+    OutboxRowSchema,
+    `INSERT INTO outbox (payment_uid, status_seq, payment_status, next_attempt_at, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $4, $4)
+     RETURNING *`,
+    [order.payment_uid, order.status_seq, order.payment_status, now],
+  );
+  if (!row) throw new Error('outbox insert returned no row');
+  return row;
+}
 
 /** The due, unleased rows in due order, at most $2 of them (with $1 = now). */
 const NEXT_IN_LINE = `
@@ -143,39 +164,6 @@ export async function endUnsent(
   return rows.length > 0;
 }
 
-export interface AttemptRow {
-  readonly outbox_id: number;
-  readonly payment_uid: string;
-  readonly attempt: number;
-  readonly payment_status: string;
-  readonly started_at: Date;
-  readonly http_status: number | null;
-  readonly latency_ms: number;
-  readonly response_snippet: string;
-  readonly error: string;
-  readonly worker: string;
-}
-
-export async function insertAttempt(tx: Queryable, attempt: AttemptRow): Promise<void> {
-  await tx.query(
-    `INSERT INTO callback_attempts (outbox_id, payment_uid, attempt, payment_status, started_at, http_status,
-       latency_ms, response_snippet, error, worker)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-    [
-      attempt.outbox_id,
-      attempt.payment_uid,
-      attempt.attempt,
-      attempt.payment_status,
-      attempt.started_at,
-      attempt.http_status,
-      attempt.latency_ms,
-      attempt.response_snippet,
-      attempt.error,
-      attempt.worker,
-    ],
-  );
-}
-
 export interface AttemptResultUpdate {
   readonly id: number;
   readonly worker: string;
@@ -205,37 +193,10 @@ export async function finishRow(tx: Queryable, update: AttemptResultUpdate): Pro
   return rows.length > 0;
 }
 
-export interface CallbackAttempt extends AttemptRow {
-  readonly id: number;
-}
-
-const CallbackAttemptRow = z.looseObject({
-  id: z.number().int(),
-  outbox_id: z.number().int(),
-  payment_uid: z.string(),
-  attempt: z.number().int(),
-  payment_status: z.string(),
-  started_at: z.date(),
-  http_status: z.number().int().nullable(),
-  latency_ms: z.number(),
-  response_snippet: z.string(),
-  error: z.string(),
-  worker: z.string(),
-}) satisfies z.ZodType<CallbackAttempt>;
-
 export async function listOutboxForOrder(tx: Queryable, paymentUid: string): Promise<OutboxRow[]> {
   return queryRows(tx, OutboxRowSchema, 'SELECT * FROM outbox WHERE payment_uid = $1 ORDER BY id', [
     paymentUid,
   ]);
-}
-
-export async function listAttemptsForOrder(tx: Queryable, paymentUid: string): Promise<CallbackAttempt[]> {
-  return queryRows(
-    tx,
-    CallbackAttemptRow,
-    'SELECT * FROM callback_attempts WHERE payment_uid = $1 ORDER BY id',
-    [paymentUid],
-  );
 }
 
 export interface RecentOutboxRow extends OutboxRow {
@@ -258,5 +219,23 @@ export async function listRecentOutbox(
      ORDER BY x.updated_at DESC, x.id DESC
      LIMIT $2`,
     [state ?? null, limit],
+  );
+}
+
+const FailingRow = z.object({ merchant_uid: z.string(), merchant_name: z.string(), count: z.number().int() });
+export type FailingCallbacks = z.infer<typeof FailingRow>;
+
+/**
+ * Per merchant, how many orders have a callback that failed for good or is being retried after a
+ * failure (the order search's `callback=failing` is the same rule, order-store.ts).
+ */
+export async function failingCallbacksByMerchant(tx: Queryable): Promise<FailingCallbacks[]> {
+  return queryRows(
+    tx,
+    FailingRow,
+    `SELECT o.merchant_uid, m.name AS merchant_name, count(DISTINCT x.payment_uid)::int AS count
+     FROM outbox x JOIN orders o ON o.payment_uid = x.payment_uid JOIN merchants m ON m.uid = o.merchant_uid
+     WHERE (x.state = 'failed' OR (x.state = 'pending' AND x.attempts > 0))
+     GROUP BY 1, 2 ORDER BY 3 DESC, 2 LIMIT 50`,
   );
 }

@@ -1,14 +1,12 @@
 /**
- * The callback outbox. A row is written in the same transaction as the status change it reports,
- * so a change and its callback are committed together or not at all. The store announces every
+ * The callback outbox. A row is written in the same transaction as the status change it reports
+ * (`enqueueCallback`, outbox-store.ts), so a change and its callback are committed together or
+ * not at all. The store announces every
  * row on OUTBOX_CHANNEL (a trigger, migration 4): the dispatchers of every process hear it at
  * commit, so no caller has to remember to wake them.
  */
 import { z } from 'zod';
 import { PAYMENT_STATUSES, type PaymentStatus } from '../../shared/order-status.js';
-import type { Order } from '../orders/order.js';
-import type { Queryable } from '../store/db.js';
-import { queryRow } from '../store/rows.js';
 
 export const OUTBOX_CHANNEL = 'outbox_due';
 
@@ -47,20 +45,3 @@ export const OutboxRowSchema = z.looseObject({
   created_at: z.date(),
   updated_at: z.date(),
 }) satisfies z.ZodType<OutboxRow>;
-
-/** Writes a callback for the order's current state, due at once; undefined when it has no notify_url. */
-export async function enqueueCallback(
-  tx: Queryable,
-  order: Order,
-  now: Date,
-): Promise<OutboxRow | undefined> {
-  if (order.notify_url === '') return undefined;
-  return queryRow(
-    tx,
-    OutboxRowSchema,
-    `INSERT INTO outbox (payment_uid, status_seq, payment_status, next_attempt_at, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $4, $4)
-     RETURNING *`,
-    [order.payment_uid, order.status_seq, order.payment_status, now],
-  );
-}

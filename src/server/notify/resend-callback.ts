@@ -4,7 +4,8 @@
  */
 import { lockOrder, setNotifyStatus } from '../orders/order-store.js';
 import type { Queryable } from '../store/db.js';
-import { enqueueCallback, type OutboxRow } from './outbox.js';
+import type { OutboxRow } from './outbox.js';
+import { enqueueCallback } from './outbox-store.js';
 
 export type ResendResult =
   | { readonly kind: 'queued'; readonly row: OutboxRow; readonly notifyStatusBefore: string }

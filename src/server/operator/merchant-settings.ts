@@ -1,14 +1,12 @@
 /**
  * A merchant's settings after creation: display settings, limits, frame origins, collection
  * accounts and the payer-facing profile (UPI mc/purpose, support contact) in one validated partial
- * update (PATCH /operator/api/merchants/{uid}); the blacklist and the most recent ledger entries of
- * the merchant's accounts, as the console shows them.
+ * update (PATCH /operator/api/merchants/{uid}).
  */
-import type { LedgerLine } from '../../shared/console-views.js';
-import { formatAmount, parseAmount } from '../../shared/money.js';
+import { parseAmount } from '../../shared/money.js';
 import { invalidField } from '../errors.js';
 import type { Merchant } from '../merchants/merchant.js';
-import { availableAccount, heldAccount, updateMerchantColumns } from '../merchants/merchant-store.js';
+import { updateMerchantColumns } from '../merchants/merchant-store.js';
 import type { Queryable, SqlParam } from '../store/db.js';
 import { CreateMerchantSchema } from './operator-schemas.js';
 
@@ -49,39 +47,4 @@ export async function updateMerchant(
   if (limits.imps_min > limits.imps_max) throw invalidField('imps_min', 'must not be above imps_max');
   if (Object.keys(columns).length === 0) return current;
   return updateMerchantColumns(tx, current.uid, columns, now);
-}
-
-export async function listBlacklist(db: Queryable, merchantUid: string) {
-  return db.query<{ from_name: string; created_at: Date }>(
-    'SELECT from_name, created_at FROM blacklist WHERE merchant_uid = $1 ORDER BY created_at DESC, from_name',
-    [merchantUid],
-  );
-}
-
-export async function recentLedgerEntries(
-  db: Queryable,
-  merchantUid: string,
-  limit: number,
-): Promise<LedgerLine[]> {
-  const rows = await db.query<{
-    id: number;
-    account_id: string;
-    amount: number;
-    payment_uid: string;
-    event: string;
-    created_at: Date;
-  }>(
-    `SELECT e.id, e.account_id, e.amount, p.payment_uid, p.event, p.created_at
-     FROM ledger_entries e JOIN ledger_postings p ON p.id = e.posting_id
-     WHERE e.account_id = ANY($1) ORDER BY e.posting_id DESC, e.id DESC LIMIT $2`,
-    [[availableAccount(merchantUid), heldAccount(merchantUid)], limit],
-  );
-  return rows.map((row) => ({
-    id: Number(row.id),
-    account: row.account_id.endsWith(':held') ? 'held' : 'available',
-    amount: formatAmount(Number(row.amount)),
-    payment_uid: row.payment_uid,
-    event: row.event,
-    created_at: new Date(row.created_at).toISOString(),
-  }));
 }

@@ -5,16 +5,17 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Queryable } from '../store/db.js';
+import {
+  activeOperatorByDigest,
+  insertOperator,
+  isOperatorActive,
+  markOperatorRevoked,
+  type OperatorAccount,
+} from './operator-store.js';
+import { deleteSessionsOf } from './session-store.js';
 
 export const ROOT_OPERATOR = 'root';
 export const OPERATOR_NAME = /^[a-z0-9][a-z0-9._-]{0,39}$/;
-
-export interface OperatorAccount {
-  readonly name: string;
-  readonly created_by: string;
-  readonly created_at: Date;
-  readonly revoked_at: Date | null;
-}
 
 export function digest(secret: string): string {
   return createHash('sha256').update(secret, 'utf8').digest('hex');
@@ -32,11 +33,7 @@ export async function operatorForToken(
 ): Promise<string | undefined> {
   if (given === '') return undefined;
   if (rootToken && constantTimeEqual(given, rootToken)) return ROOT_OPERATOR;
-  const rows = await db.query<{ name: string }>(
-    'SELECT name FROM operators WHERE token_digest = $1 AND revoked_at IS NULL',
-    [digest(given)],
-  );
-  return rows[0]?.name;
+  return activeOperatorByDigest(db, digest(given));
 }
 
 export type CreateOperatorResult =
@@ -50,37 +47,21 @@ export async function createOperator(
   now: Date,
 ): Promise<CreateOperatorResult> {
   const token = randomToken('op_');
-  const rows = await db.query<OperatorAccount>(
-    `INSERT INTO operators (name, token_digest, created_by, created_at) VALUES ($1, $2, $3, $4)
-     ON CONFLICT (name) DO NOTHING RETURNING name, created_by, created_at, revoked_at`,
-    [name, digest(token), createdBy, now],
-  );
-  const operator = rows[0];
+  const operator = await insertOperator(db, { name, tokenDigest: digest(token), createdBy }, now);
   return operator ? { kind: 'created', operator, token } : { kind: 'name_taken' };
-}
-
-export async function listOperators(db: Queryable): Promise<OperatorAccount[]> {
-  return db.query<OperatorAccount>(
-    'SELECT name, created_by, created_at, revoked_at FROM operators ORDER BY created_at, name',
-  );
 }
 
 /** Revokes the token and ends the operator's console sessions at once. */
 export async function revokeOperator(db: Queryable, name: string, now: Date): Promise<boolean> {
-  const rows = await db.query(
-    'UPDATE operators SET revoked_at = $2 WHERE name = $1 AND revoked_at IS NULL RETURNING name',
-    [name, now],
-  );
-  if (rows.length === 0) return false;
-  await db.query('DELETE FROM operator_sessions WHERE operator_name = $1', [name]);
+  if (!(await markOperatorRevoked(db, name, now))) return false;
+  await deleteSessionsOf(db, name);
   return true;
 }
 
 /** Whether a named operator still holds a valid token (the root operator always does). */
 export async function isActiveOperator(db: Queryable, name: string): Promise<boolean> {
   if (name === ROOT_OPERATOR) return true;
-  const rows = await db.query('SELECT 1 FROM operators WHERE name = $1 AND revoked_at IS NULL', [name]);
-  return rows.length > 0;
+  return isOperatorActive(db, name);
 }
 
 export function constantTimeEqual(a: string, b: string): boolean {

@@ -8,27 +8,31 @@ import { formatAmount, parseAmount } from '../../shared/money.js';
 import type { PayerReasonCode } from '../../shared/payer-reason.js';
 import { isValidUtr, normalizeUtr } from '../../shared/utr.js';
 import type { AppDeps } from '../app-deps.js';
-import { actorOf, optionalNote, writeAudit } from '../audit/audit-log.js';
+import { actorOf, optionalNote } from '../audit/audit-log.js';
+import { writeAudit } from '../audit/audit-store.js';
+import { claimsOf } from '../credits/claim-store.js';
+import { findCreditByUtr } from '../credits/credit-store.js';
+import { listLostClaims } from '../credits/lost-claim-store.js';
+import { confirmCredit } from '../credits/matching/confirm-credit.js';
+import { type PostCreditResult, postCredit } from '../credits/matching/post-credit.js';
 import { withinTransaction } from '../credits/within-transaction.js';
 import { AppError, invalidField, notFound } from '../errors.js';
 import { success } from '../http/envelope.js';
 import { parseJson } from '../http/parse-json.js';
 import { balanceOf } from '../ledger/ledger.js';
-import { changeStatus, orderHistory } from '../lifecycle/change-status.js';
-import { claimsOf } from '../lifecycle/claim-utr.js';
-import { confirmCredit } from '../lifecycle/confirm-credit.js';
-import { listLostClaims } from '../lifecycle/lost-claims.js';
-import { type PostCreditResult, postCredit } from '../lifecycle/post-credit.js';
+import { changeStatus } from '../lifecycle/change-status.js';
 import { canTransition, pathTo, type StoredStatus } from '../lifecycle/transitions.js';
 import { activeKeysOf } from '../merchants/active-keys.js';
+import * as keyStore from '../merchants/api-key-store.js';
+import * as blacklist from '../merchants/blacklist-store.js';
 import type { Merchant } from '../merchants/merchant.js';
 import * as merchants from '../merchants/merchant-store.js';
 import { merchantDetail, merchantView } from '../merchants/merchant-view.js';
-import { type Order, OrderRow } from '../orders/order.js';
-import { findOrder, lockOrder } from '../orders/order-store.js';
+import { openMerchant } from '../merchants/open-merchant.js';
+import type { Order } from '../orders/order.js';
+import { findOrder, listOrders, lockOrder, orderHistory } from '../orders/order-store.js';
 import { queryView } from '../orders/order-views.js';
 import type { Queryable } from '../store/db.js';
-import { queryRows } from '../store/rows.js';
 import { UpdateMerchantSchema, updateMerchant } from './merchant-settings.js';
 import {
   ADD_TO_BLACKLIST,
@@ -86,7 +90,7 @@ export function operatorRoutes(deps: AppDeps): Hono {
     }
     const now = clock.now();
     const created = await db.transaction(async (tx) => {
-      const merchant = await merchants.insertMerchant(
+      const merchant = await openMerchant(
         tx,
         {
           ...input,
@@ -97,7 +101,7 @@ export function operatorRoutes(deps: AppDeps): Hono {
         },
         clock.now(),
       );
-      const key = await merchants.issueKey(tx, deps.config.secretKey, merchant.uid, now);
+      const key = await keyStore.issueKey(tx, deps.config.secretKey, merchant.uid, now);
       const view = merchantView(merchant);
       await writeAudit(
         tx,
@@ -124,7 +128,7 @@ export function operatorRoutes(deps: AppDeps): Hono {
   SHOW_MERCHANT.register(app, async (c) => {
     const merchant = await requireMerchant(c.req.param('uid'));
     const [keys, balance] = await Promise.all([
-      merchants.listKeys(db, merchant.uid),
+      keyStore.listKeys(db, merchant.uid),
       balanceOf(db, merchant.uid),
     ]);
     return success(c, merchantDetail(merchant, keys, balance));
@@ -170,7 +174,7 @@ export function operatorRoutes(deps: AppDeps): Hono {
     const now = clock.now();
     const issued = await db.transaction(async (tx) => {
       const merchant = await lockMerchant(tx, c.req.param('uid'));
-      const key = await merchants.issueKey(tx, deps.config.secretKey, merchant.uid, now);
+      const key = await keyStore.issueKey(tx, deps.config.secretKey, merchant.uid, now);
       await writeAudit(
         tx,
         {
@@ -195,7 +199,7 @@ export function operatorRoutes(deps: AppDeps): Hono {
     await db
       .transaction(async (tx) => {
         const merchant = await lockMerchant(tx, c.req.param('uid'));
-        if (!(await merchants.revokeKey(tx, merchant.uid, apiKey, now))) {
+        if (!(await keyStore.revokeKey(tx, merchant.uid, apiKey, now))) {
           throw notFound('api_key: no such active key for this merchant');
         }
         await writeAudit(
@@ -252,8 +256,8 @@ export function operatorRoutes(deps: AppDeps): Hono {
     const now = clock.now();
     const merchant = await db.transaction(async (tx) => {
       const current = await lockMerchant(tx, c.req.param('uid'));
-      const listed = await merchants.isBlacklisted(tx, current.uid, from_name);
-      await merchants.addToBlacklist(tx, current.uid, from_name, now);
+      const listed = await blacklist.isBlacklisted(tx, current.uid, from_name);
+      await blacklist.addToBlacklist(tx, current.uid, from_name, now);
       await writeAudit(
         tx,
         {
@@ -277,7 +281,7 @@ export function operatorRoutes(deps: AppDeps): Hono {
     const fromName = c.req.param('from_name');
     await db.transaction(async (tx) => {
       const merchant = await lockMerchant(tx, c.req.param('uid'));
-      if (!(await merchants.removeFromBlacklist(tx, merchant.uid, fromName))) {
+      if (!(await blacklist.removeFromBlacklist(tx, merchant.uid, fromName))) {
         throw notFound('from_name: not on the blacklist');
       }
       await writeAudit(
@@ -347,7 +351,7 @@ export function operatorRoutes(deps: AppDeps): Hono {
       const before = await findOrder(tx, payment_uid);
       const confirmed = await confirmCredit(withinTransaction(db, tx), utr, payment_uid, now);
       if (confirmed.kind !== 'matched') return confirmed;
-      const [credit] = await tx.query<{ id: number }>('SELECT id FROM bank_credits WHERE utr = $1', [utr]);
+      const credit = await findCreditByUtr(tx, utr);
       await writeAudit(
         tx,
         {
@@ -395,13 +399,11 @@ export function operatorRoutes(deps: AppDeps): Hono {
   });
 
   LIST_ORDERS.register(app, async (c) => {
-    const rows = await queryRows(
-      db,
-      OrderRow,
-      `SELECT * FROM orders WHERE ($1 = '' OR merchant_uid = $1) AND ($2 = '' OR payment_status = $2)
-       ORDER BY created_at DESC LIMIT $3`,
-      [c.req.query('merchant_uid') ?? '', c.req.query('status') ?? '', limitParam(c.req.query('limit'))],
-    );
+    const rows = await listOrders(db, {
+      merchantUid: c.req.query('merchant_uid') ?? '',
+      status: c.req.query('status') ?? '',
+      limit: limitParam(c.req.query('limit')),
+    });
     return success(
       c,
       rows.map((order) => queryView(order, '', deps.config.publicBaseUrl)),
@@ -419,7 +421,7 @@ export function operatorRoutes(deps: AppDeps): Hono {
     return success(c, {
       ...queryView(order, merchant.name, deps.config.publicBaseUrl),
       history,
-      utr_claims: claims,
+      utr_claims: claims.map(({ utr, claimed_at }) => ({ utr, claimed_at })),
     });
   });
 

@@ -7,12 +7,13 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Queryable } from '../store/db.js';
 import { digest, randomToken } from './operator-accounts.js';
-
-export interface ConsoleSession {
-  readonly operator_name: string;
-  readonly created_at: Date;
-  readonly expires_at: Date;
-}
+import {
+  type ConsoleSession,
+  deleteExpiredSessions,
+  insertSession,
+  liveSession,
+  deleteSession as removeSession,
+} from './session-store.js';
 
 export interface NewSession {
   readonly operatorName: string;
@@ -29,11 +30,17 @@ export async function createSession(
   const id = randomToken('');
   const expiresAt = new Date(now.getTime() + ttlSeconds * 1000);
   // Expired rows are cleared as new sessions begin: sign-ins are rare, the index makes it cheap.
-  await db.query('DELETE FROM operator_sessions WHERE expires_at <= $1', [now]);
-  await db.query(
-    `INSERT INTO operator_sessions (id_digest, operator_name, created_at, expires_at, client_ip, user_agent)
-     VALUES ($1, $2, $3, $4, $5, $6)`,
-    [digest(id), input.operatorName, now, expiresAt, input.clientIp, input.userAgent.slice(0, 256)],
+  await deleteExpiredSessions(db, now);
+  await insertSession(
+    db,
+    {
+      idDigest: digest(id),
+      operatorName: input.operatorName,
+      expiresAt,
+      clientIp: input.clientIp,
+      userAgent: input.userAgent.slice(0, 256),
+    },
+    now,
   );
   return { id, expiresAt };
 }
@@ -41,16 +48,11 @@ export async function createSession(
 /** The live session for a cookie value, if any. */
 export async function findSession(db: Queryable, id: string, now: Date): Promise<ConsoleSession | undefined> {
   if (id === '' || id.length > 100) return undefined;
-  const rows = await db.query<ConsoleSession>(
-    `SELECT operator_name, created_at, expires_at FROM operator_sessions
-     WHERE id_digest = $1 AND expires_at > $2`,
-    [digest(id), now],
-  );
-  return rows[0];
+  return liveSession(db, digest(id), now);
 }
 
 export async function deleteSession(db: Queryable, id: string): Promise<void> {
-  await db.query('DELETE FROM operator_sessions WHERE id_digest = $1', [digest(id)]);
+  await removeSession(db, digest(id));
 }
 
 export function csrfTokenFor(secretKey: Buffer, sessionId: string): string {

@@ -5,14 +5,15 @@
 import { Hono } from 'hono';
 import { ERROR_CODES } from '../../shared/error-codes.js';
 import type { AppDeps } from '../app-deps.js';
-import { writeAudit } from '../audit/audit-log.js';
+import { writeAudit } from '../audit/audit-store.js';
 import { AppError, notFound } from '../errors.js';
 import { parseJson } from '../http/parse-json.js';
 import { requestLog } from '../http/request-record.js';
-import { createOperator, listOperators, ROOT_OPERATOR, revokeOperator } from './operator-accounts.js';
+import { createOperator, ROOT_OPERATOR, revokeOperator } from './operator-accounts.js';
 import { ADD_OPERATOR, LIST_OPERATORS, REVOKE_OPERATOR } from './operator-api.js';
 import type { OperatorVariables } from './operator-auth.js';
 import { CreateOperatorSchema } from './operator-schemas.js';
+import { listOperators } from './operator-store.js';
 
 const ok = <T>(data: T) => ({ result: 'success' as const, data });
 

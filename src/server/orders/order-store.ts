@@ -4,9 +4,10 @@
  * `updateOrderStatus` here.
  */
 import { z } from 'zod';
+import { PAYMENT_STATUSES } from '../../shared/order-status.js';
 import { type Merchant, MerchantRow } from '../merchants/merchant.js';
-import { prepared, type Queryable } from '../store/db.js';
-import { queryRow } from '../store/rows.js';
+import { prepared, type Queryable, type SqlParam } from '../store/db.js';
+import { queryRow, queryRows } from '../store/rows.js';
 import { type NewOrder, type Order, OrderRow } from './order.js';
 
 const INSERT_COLUMNS = [
@@ -227,4 +228,187 @@ export async function lockOrder(tx: Queryable, paymentUid: string): Promise<Orde
 
 export function isUuid(text: string): boolean {
   return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(text);
+}
+
+/** One change in an order's history: `created` (from null to pending), then each status change. */
+export interface OrderEvent {
+  readonly seq: number;
+  readonly from_status: Order['payment_status'] | null;
+  readonly to_status: Order['payment_status'];
+  readonly cause: string;
+  readonly detail: string;
+  readonly at: Date;
+}
+
+const StoredStatus = z.enum(PAYMENT_STATUSES).exclude(['none']);
+const OrderEventRow = z.object({
+  seq: z.number().int(),
+  from_status: StoredStatus.nullable(),
+  to_status: StoredStatus,
+  cause: z.string(),
+  detail: z.string(),
+  at: z.date(),
+}) satisfies z.ZodType<OrderEvent>;
+
+export async function orderHistory(tx: Queryable, paymentUid: string): Promise<OrderEvent[]> {
+  return queryRows(
+    tx,
+    OrderEventRow,
+    'SELECT seq, from_status, to_status, cause, detail, at FROM order_events WHERE payment_uid = $1 ORDER BY seq',
+    [paymentUid],
+  );
+}
+
+/**
+ * The open payouts, oldest change first, payouts not yet sent before those waiting on the bank
+ * (so the latter cannot starve new ones). Read through the partial index `orders_open_payouts`
+ * (migration 9), whose predicate is this WHERE clause: a pass costs the open payouts, not the
+ * table.
+ */
+export const OPEN_PAYOUTS_SQL = `SELECT * FROM orders WHERE transaction_type = 'expense' AND payment_status IN ('pending', 'preparing', 'processing')
+  ORDER BY payment_status = 'processing', status_changed_at LIMIT $1`;
+
+export async function openPayouts(tx: Queryable, batch: number): Promise<Order[]> {
+  return queryRows(tx, OrderRow, OPEN_PAYOUTS_SQL, [batch]);
+}
+
+/** Pending orders whose expiry has come, oldest first, locked; rows another process holds are skipped. */
+export async function lockDueOrders(tx: Queryable, now: Date, batch: number): Promise<Order[]> {
+  return queryRows(
+    tx,
+    OrderRow,
+    `SELECT * FROM orders WHERE payment_status = 'pending' AND expires_at <= $1
+     ORDER BY expires_at LIMIT $2 FOR UPDATE SKIP LOCKED`,
+    [now, batch],
+  );
+}
+
+/**
+ * Collections in `processing` that expired before `cutoff` and have no claimed UTR with a credit,
+ * locked; rows another process holds are skipped. A claimed UTR with a credit is settled in the
+ * claim's or the credit's transaction; the NOT EXISTS keeps a sweep from racing a settlement that
+ * is under way elsewhere.
+ */
+export async function lockUnpaidClaimedOrders(tx: Queryable, cutoff: Date, batch: number): Promise<Order[]> {
+  return queryRows(
+    tx,
+    OrderRow,
+    `SELECT * FROM orders o
+     WHERE o.payment_status = 'processing' AND o.transaction_type = 'income' AND o.expires_at <= $1
+       AND NOT EXISTS (
+         SELECT 1 FROM utr_claims c JOIN bank_credits b ON b.utr = c.utr
+         WHERE c.payment_uid = o.payment_uid)
+     ORDER BY o.expires_at LIMIT $2 FOR UPDATE OF o SKIP LOCKED`,
+    [cutoff, batch],
+  );
+}
+
+export interface OrderListFilter {
+  readonly merchantUid: string;
+  readonly status: string;
+  readonly limit: number;
+}
+
+/** Orders newest first, of one merchant and in one status when given. */
+export async function listOrders(tx: Queryable, filter: OrderListFilter): Promise<Order[]> {
+  return queryRows(
+    tx,
+    OrderRow,
+    `SELECT * FROM orders WHERE ($1 = '' OR merchant_uid = $1) AND ($2 = '' OR payment_status = $2)
+     ORDER BY created_at DESC LIMIT $3`,
+    [filter.merchantUid, filter.status, filter.limit],
+  );
+}
+
+const OrdersByStatusRow = z.object({
+  kind: z.string(),
+  status: z.string(),
+  count: z.number().int(),
+  amount: z.number().int(),
+});
+export type OrdersByStatus = z.infer<typeof OrdersByStatusRow>;
+
+/** Orders created since `since`, counted and summed by kind and status. */
+export async function ordersCreatedSince(tx: Queryable, since: Date): Promise<OrdersByStatus[]> {
+  return queryRows(
+    tx,
+    OrdersByStatusRow,
+    `SELECT transaction_type AS kind, payment_status AS status, count(*)::int AS count,
+            coalesce(sum(amount), 0)::bigint AS amount
+     FROM orders WHERE created_at >= $1 GROUP BY 1, 2 ORDER BY 1, 2`,
+    [since],
+  );
+}
+
+export interface OrderCriteria {
+  /** payment_uid, merchant_order_id, a UTR (claimed, matched or credited) or a payer name prefix; '' for any. */
+  readonly q: string;
+  /** The amount `q` stands for, in paise, when it reads as one. */
+  readonly amount: number | undefined;
+  readonly merchantUid: string;
+  readonly kind: '' | 'income' | 'expense';
+  readonly statuses: readonly string[];
+  /** Only orders with a callback that failed for good or is being retried after a failure. */
+  readonly failingCallbacks: boolean;
+  readonly from: Date | undefined;
+  readonly to: Date | undefined;
+  /** Keyset paging: the orders after this one in (created_at, payment_uid) descending. */
+  readonly before: { readonly createdAt: Date; readonly paymentUid: string } | undefined;
+  readonly limit: number;
+}
+
+const ListedOrderRow = OrderRow.extend({ merchant_name: z.string() });
+export type ListedOrder = z.infer<typeof ListedOrderRow>;
+
+/**
+ * The console's order search, newest first, with each order's merchant name. Each search term
+ * has its own index (migration 7); an amount has none, and is cheap only together with a
+ * merchant or a date range, which the console offers beside it.
+ */
+export async function findOrders(tx: Queryable, criteria: OrderCriteria): Promise<ListedOrder[]> {
+  const params: SqlParam[] = [];
+  const param = (value: SqlParam) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const where: string[] = [];
+  if (criteria.merchantUid) where.push(`o.merchant_uid = ${param(criteria.merchantUid)}`);
+  if (criteria.kind) where.push(`o.transaction_type = ${param(criteria.kind)}`);
+  if (criteria.statuses.length > 0) where.push(`o.payment_status = ANY(${param(criteria.statuses)})`);
+  // The same rule as Today's failing callbacks (outbox-store.ts).
+  if (criteria.failingCallbacks)
+    where.push(
+      `EXISTS (SELECT 1 FROM outbox x WHERE (x.state = 'failed' OR (x.state = 'pending' AND x.attempts > 0)) AND x.payment_uid = o.payment_uid)`,
+    );
+  if (criteria.from) where.push(`o.created_at >= ${param(criteria.from)}`);
+  if (criteria.to) where.push(`o.created_at < ${param(criteria.to)}`);
+  if (criteria.before) {
+    where.push(
+      `(o.created_at, o.payment_uid) < (${param(criteria.before.createdAt)}, ${param(criteria.before.paymentUid)})`,
+    );
+  }
+  if (criteria.q) {
+    const q = param(criteria.q);
+    const prefix = param(`${criteria.q.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`);
+    const matches = [
+      `SELECT payment_uid FROM orders WHERE payment_uid = ${q}`,
+      `SELECT payment_uid FROM orders WHERE merchant_order_id = ${q}`,
+      `SELECT payment_uid FROM orders WHERE matched_utr = ${q}`,
+      `SELECT payment_uid FROM utr_claims WHERE utr = ${q}`,
+      `SELECT payment_uid FROM bank_credits WHERE utr = ${q} AND payment_uid IS NOT NULL`,
+      `SELECT payment_uid FROM orders WHERE from_name <> '' AND lower(from_name) LIKE ${prefix}`,
+    ];
+    if (criteria.amount !== undefined) {
+      matches.push(`SELECT payment_uid FROM orders WHERE amount = ${param(criteria.amount)}`);
+    }
+    where.push(`o.payment_uid IN (${matches.join(' UNION ')})`);
+  }
+  return queryRows(
+    tx,
+    ListedOrderRow,
+    `SELECT o.*, m.name AS merchant_name FROM orders o JOIN merchants m ON m.uid = o.merchant_uid
+     ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
+     ORDER BY o.created_at DESC, o.payment_uid DESC LIMIT ${param(criteria.limit)}`,
+    params,
+  );
 }

@@ -5,7 +5,11 @@
 export type SqlParam = string | number | boolean | null | Date | readonly string[];
 
 export interface Queryable {
-  query<Row = Record<string, unknown>>(sql: string, params?: readonly SqlParam[]): Promise<Row[]>;
+  /**
+   * The rows of one statement, as the driver gives them: nothing is known of their shape until a
+   * row schema has read them (`queryRows`/`queryRow`, store/rows.ts), so no read can skip the check.
+   */
+  query(sql: string, params?: readonly SqlParam[]): Promise<unknown[]>;
   /** Runs a script of several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
 }
@@ -42,6 +46,11 @@ export interface Listening {
 export function channelIdentifier(channel: string): string {
   if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
   return channel;
+}
+
+/** Whether the store answers at all (the readiness probe). */
+export async function ping(db: Queryable): Promise<void> {
+  await db.query('SELECT 1');
 }
 
 /** PostgreSQL error codes the code reacts to. */

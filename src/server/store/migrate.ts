@@ -1,5 +1,7 @@
+import { z } from 'zod';
 import type { Db, Queryable } from './db.js';
 import { MIGRATIONS, type Migration } from './migrations.js';
+import { queryRow, queryRows } from './rows.js';
 
 /** Any fixed number: the advisory lock that serialises migrations across processes. */
 const MIGRATION_LOCK = 7_260_301;
@@ -55,7 +57,9 @@ export async function pendingMigrations(
   db: Queryable,
   migrations: readonly Migration[] = MIGRATIONS,
 ): Promise<Migration[]> {
-  const [table] = await db.query<{ exists: boolean }>(
+  const table = await queryRow(
+    db,
+    z.object({ exists: z.boolean() }),
     "SELECT to_regclass('schema_migrations') IS NOT NULL AS exists",
   );
   const applied = table?.exists ? await appliedVersions(db) : new Set<number>();
@@ -63,6 +67,10 @@ export async function pendingMigrations(
 }
 
 async function appliedVersions(db: Queryable): Promise<Set<number>> {
-  const rows = await db.query<{ version: number }>('SELECT version FROM schema_migrations');
+  const rows = await queryRows(
+    db,
+    z.object({ version: z.number().int() }),
+    'SELECT version FROM schema_migrations',
+  );
   return new Set(rows.map((row) => row.version));
 }

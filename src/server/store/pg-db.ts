@@ -23,17 +23,17 @@ export async function openPgDb(url: string, poolSize = 10): Promise<Db> {
     async exec(sql: string) {
       await target.query(sql);
     },
-    async query<Row>(sql: string, params: readonly SqlParam[] = []) {
+    async query(sql: string, params: readonly SqlParam[] = []): Promise<unknown[]> {
       const values = params as unknown[];
       const name = preparedName(sql);
-      if (name === undefined || stale.has(sql)) return (await target.query(sql, values)).rows as Row[];
+      if (name === undefined || stale.has(sql)) return (await target.query(sql, values)).rows;
       try {
-        return (await target.query({ name, text: sql, values })).rows as Row[];
+        return (await target.query({ name, text: sql, values })).rows;
       } catch (error) {
         if (!isStalePlan(error)) throw error;
         stale.add(sql);
         // Within a transaction the error has aborted it: the transaction is retried whole.
-        if (target instanceof pg.Pool) return (await target.query(sql, values)).rows as Row[];
+        if (target instanceof pg.Pool) return (await target.query(sql, values)).rows;
         throw error;
       }
     },

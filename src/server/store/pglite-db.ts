@@ -20,8 +20,8 @@ export async function openPgliteDb(dataDir: string, template?: Blob): Promise<Pg
     async exec(sql: string) {
       await target.exec(sql);
     },
-    async query<Row>(sql: string, params: readonly SqlParam[] = []) {
-      const result = await target.query<Row>(sql, params as unknown[]);
+    async query(sql: string, params: readonly SqlParam[] = []) {
+      const result = await target.query<unknown>(sql, params as unknown[]);
       return result.rows;
     },
   });

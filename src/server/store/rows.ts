@@ -17,7 +17,7 @@ export async function queryRows<S extends z.ZodType>(
   sql: string,
   params?: readonly SqlParam[],
 ): Promise<z.output<S>[]> {
-  const rows = await tx.query<unknown>(sql, params);
+  const rows = await tx.query(sql, params);
   return rows.map((row) => {
     const parsed = schema.safeParse(row);
     if (parsed.success) return parsed.data;

@@ -1,6 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { DEMO_LIMIT } from '../../../src/server/checkout-api/demo-route.js';
 import { DEMO_SHOP } from '../../../src/server/merchants/demo-merchant.js';
+import { queryRows } from '../../../src/server/store/rows.js';
 import { createTestApp, json, type TestApp } from '../support/test-app.js';
 import { openTestDb } from '../support/test-db.js';
 
@@ -24,7 +26,9 @@ describe('GET /demo', () => {
     const uid = location.split('/').pop() ?? '';
     const view = await json(await t.app.request(`/checkout/api/orders/${uid}`));
     expect(view.data).toMatchObject({ amount: '199.00', payment_status: 'pending' });
-    const [row] = await t.db.query<{ merchant_uid: string }>(
+    const [row] = await queryRows(
+      t.db,
+      z.object({ merchant_uid: z.string() }),
       'SELECT merchant_uid FROM orders WHERE payment_uid = $1',
       [uid],
     );

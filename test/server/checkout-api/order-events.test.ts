@@ -2,9 +2,11 @@ import { request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAdaptorServer } from '@hono/node-server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { changeStatus } from '../../../src/server/lifecycle/change-status.js';
 import { lockOrder } from '../../../src/server/orders/order-store.js';
 import { openPgDb } from '../../../src/server/store/pg-db.js';
+import { queryRows } from '../../../src/server/store/rows.js';
 import { claim, createIncome, credit, freshUtr, UNLIMITED } from '../lifecycle/support/lifecycle-fixture.js';
 import { readSse, type SseReader } from '../support/sse-reader.js';
 import { createTestApp, json, type TestApp } from '../support/test-app.js';
@@ -331,7 +333,9 @@ describe.runIf(storeKind === 'postgres')('changes from another service process (
     // In one transaction of the other process: end this process's listener (waiting until its
     // backend is gone), then change the order. The change commits while nobody here listens.
     await other.db.transaction(async (tx) => {
-      const ended = await tx.query<{ ok: boolean }>(
+      const ended = await queryRows(
+        tx,
+        z.object({ ok: z.boolean() }),
         `SELECT pg_terminate_backend(pid, 10000) AS ok FROM pg_stat_activity
          WHERE datname = current_database() AND query LIKE 'LISTEN%' AND pid <> pg_backend_pid()`,
       );

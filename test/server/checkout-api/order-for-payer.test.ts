@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { claimsOf } from '../../../src/server/lifecycle/claim-utr.js';
+import { claimsOf } from '../../../src/server/credits/claim-store.js';
 import { findMerchant } from '../../../src/server/merchants/merchant-store.js';
 import { findOrder, findOrderForPayer } from '../../../src/server/orders/order-store.js';
 import { createTestApp, incomeBody, json, type TestApp } from '../support/test-app.js';

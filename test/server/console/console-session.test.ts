@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { queryRows } from '../../../src/server/store/rows.js';
 import { createTestApp, json, OPERATOR_TOKEN, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
@@ -61,7 +63,11 @@ describe('console sign-in', () => {
   it('stores only a digest of the session id', async () => {
     const session = await signIn(OPERATOR_TOKEN);
     const id = session.cookie.split('=')[1] ?? '';
-    const rows = await t.db.query<{ id_digest: string }>('SELECT id_digest FROM operator_sessions');
+    const rows = await queryRows(
+      t.db,
+      z.object({ id_digest: z.string() }),
+      'SELECT id_digest FROM operator_sessions',
+    );
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.map((row) => row.id_digest)).not.toContain(id);
   });
@@ -206,7 +212,9 @@ describe('named operators', () => {
     const { token, ...account } = (await json(created)).data;
     expect(token).toMatch(/^op_[A-Za-z0-9_-]{40,}$/);
     expect(account).toMatchObject({ name: 'asha', created_by: 'root', revoked_at: null });
-    const stored = await t.db.query<{ token_digest: string }>(
+    const stored = await queryRows(
+      t.db,
+      z.object({ token_digest: z.string() }),
       `SELECT token_digest FROM operators WHERE name = 'asha'`,
     );
     expect(stored[0]?.token_digest).not.toContain(token);

@@ -1,6 +1,6 @@
 /** Helpers for the credit-source tests: a source through the operator API, texts as forwarders post them. */
 import { expect } from 'vitest';
-import type { IssuedKey } from '../../../src/server/merchants/merchant-store.js';
+import type { IssuedKey } from '../../../src/server/merchants/api-key-store.js';
 import { json, type TestApp } from '../support/test-app.js';
 
 export interface Source {

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { queryRows } from '../../../src/server/store/rows.js';
 import {
   claim,
   createIncome,
@@ -201,7 +203,9 @@ describe('manual actions', () => {
     expect(matched.status).toBe(200);
     expect((await json(matched)).data).toMatchObject({ outcome: 'completed', payment_status: 'completed' });
     expect(await orderRow(t, uid)).toMatchObject({ payment_status: 'completed', matched_utr: utr });
-    const [posting] = await t.db.query<{ n: number }>(
+    const [posting] = await queryRows(
+      t.db,
+      z.object({ n: z.number() }),
       'SELECT count(*)::int AS n FROM ledger_postings WHERE payment_uid = $1',
       [uid],
     );
@@ -233,7 +237,12 @@ describe('manual actions', () => {
     await claim(t, holder, utr);
     const response = await credit(t, utr, '31.00');
     expect(response.status).toBe(201);
-    const [row] = await t.db.query<{ id: number }>('SELECT id FROM bank_credits WHERE utr = $1', [utr]);
+    const [row] = await queryRows(
+      t.db,
+      z.object({ id: z.number() }),
+      'SELECT id FROM bank_credits WHERE utr = $1',
+      [utr],
+    );
     const refused = await t.operator('POST', `/operator/api/credits/${row?.id}/match`, {
       payment_uid: other,
       note: 'x',

@@ -5,8 +5,10 @@
  * `completed` callback from the real dispatcher.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { silentLogger } from '../../../src/server/log.js';
 import { createDispatcher } from '../../../src/server/notify/dispatcher.js';
+import { queryRows } from '../../../src/server/store/rows.js';
 import { claim, createIncome, freshUtr, UNLIMITED } from '../lifecycle/support/lifecycle-fixture.js';
 import { type CallbackReceiver, startReceiver } from '../notify/support/callback-receiver.js';
 import { createTestApp, json, type TestApp } from '../support/test-app.js';
@@ -61,7 +63,9 @@ describe('a forwarded SMS', () => {
     const completed = receiver.hits.find((hit) => hit.fields.payment_status === 'completed');
     expect(completed?.fields).toMatchObject({ payment_uid: uid, amount: '2499.00', serial_number: utr });
     expect(completed?.signedKeepingEmpties).toBe(true);
-    const [order] = await t.db.query<{ notify_status: string }>(
+    const [order] = await queryRows(
+      t.db,
+      z.object({ notify_status: z.string() }),
       'SELECT notify_status FROM orders WHERE payment_uid = $1',
       [uid],
     );

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { createApp } from '../../../src/server/app.js';
 import { openPgDb } from '../../../src/server/store/pg-db.js';
+import { queryRows } from '../../../src/server/store/rows.js';
 import {
   claim,
   count,
@@ -83,7 +85,9 @@ describe('forwarded SMS', () => {
       body: hdfcCredit(c, '12.00'),
     });
     expect((await json(plain)).data.outcome).toBe('credit');
-    const texts = await t.db.query<{ sender: string; received_at: Date; channel: string }>(
+    const texts = await queryRows(
+      t.db,
+      z.object({ sender: z.string(), received_at: z.date(), channel: z.string() }),
       `SELECT sender, received_at, channel FROM raw_texts WHERE body LIKE '%' || $1 || '%' OR body LIKE '%' || $2 || '%' ORDER BY id`,
       [a, b],
     );
@@ -91,7 +95,9 @@ describe('forwarded SMS', () => {
       ['VM-HDFCBK', '2026-01-15T07:00:00.123Z'],
       ['VM-HDFCBK', '2026-01-15T07:00:00.000Z'],
     ]);
-    const credits = await t.db.query<{ payee: string; source: string; amount: number }>(
+    const credits = await queryRows(
+      t.db,
+      z.object({ payee: z.string(), source: z.string(), amount: z.number() }),
       'SELECT payee, source, amount FROM bank_credits WHERE utr = $1',
       [a],
     );
@@ -182,7 +188,9 @@ describe('forwarded SMS', () => {
       const statuses = [];
       for (let i = 0; i < 8; i++) statuses.push((await post(i % 2 === 0 ? t.app : other, i)).status);
       expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
-      const [bucket] = await t.db.query<{ n: number }>(
+      const [bucket] = await queryRows(
+        t.db,
+        z.object({ n: z.number() }),
         `SELECT count(*)::int AS n FROM rate_limits WHERE scope = 'ingest'`,
       );
       expect(bucket?.n).toBeGreaterThan(0);
@@ -221,12 +229,16 @@ describe('e-mail alerts', () => {
     });
     expect(response.status).toBe(200);
     expect((await json(response)).data.outcome).toBe('credit');
-    const [credit] = await t.db.query<{ amount: number; payer_name: string; source: string }>(
+    const [credit] = await queryRows(
+      t.db,
+      z.object({ amount: z.number(), payer_name: z.string(), source: z.string() }),
       'SELECT amount, payer_name, source FROM bank_credits WHERE utr = $1',
       [utr],
     );
     expect(credit).toEqual({ amount: 4500, payer_name: 'asha@ybl', source: 'email' });
-    const [text] = await t.db.query<{ sender: string; channel: string; received_at: Date }>(
+    const [text] = await queryRows(
+      t.db,
+      z.object({ sender: z.string(), channel: z.string(), received_at: z.date() }),
       'SELECT sender, channel, received_at FROM raw_texts WHERE credit_id IS NOT NULL ORDER BY id DESC LIMIT 1',
     );
     expect(text).toEqual({

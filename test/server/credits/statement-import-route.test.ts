@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { queryRows } from '../../../src/server/store/rows.js';
 import {
   claim,
   count,
@@ -45,7 +47,9 @@ describe('statement import', () => {
       expect.objectContaining({ line: 4, outcome: 'waiting', utr: '601612345680', amount: '25000.00' }),
     ]);
     expect(await orderRow(t, paid)).toMatchObject({ payment_status: 'completed' });
-    const [waiting] = await t.db.query<{ payee: string; source_id: string; payer_name: string }>(
+    const [waiting] = await queryRows(
+      t.db,
+      z.object({ payee: z.string(), source_id: z.string(), payer_name: z.string() }),
       'SELECT payee, source_id, payer_name FROM bank_credits WHERE utr = $1',
       ['601612345680'],
     );
@@ -57,7 +61,9 @@ describe('statement import', () => {
 
     const again = await upload(fixture('hdfc.csv'), `?source_id=${source.source_id}`);
     expect(again.body.data.summary).toEqual({ duplicate: 2, ignored: 1 });
-    const audit = await t.db.query<{ actor: string; after: unknown }>(
+    const audit = await queryRows(
+      t.db,
+      z.object({ actor: z.string(), after: z.unknown() }),
       `SELECT actor, after FROM audit_log WHERE action = 'statement.import' AND subject = $1 ORDER BY id`,
       [`source:${source.source_id}`],
     );

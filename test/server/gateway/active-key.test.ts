@@ -1,11 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  findActiveKey,
-  findMerchant,
-  revokeKey,
-  secretForKey,
-  setMerchantStatus,
-} from '../../../src/server/merchants/merchant-store.js';
+import { findActiveKey, revokeKey, secretForKey } from '../../../src/server/merchants/api-key-store.js';
+import { findMerchant, setMerchantStatus } from '../../../src/server/merchants/merchant-store.js';
 import { createTestApp, type TestApp, testConfig } from '../support/test-app.js';
 
 let t: TestApp;

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { queryRows } from '../../../src/server/store/rows.js';
 import { createTestApp, expenseBody, incomeBody, json, sign, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
@@ -224,7 +226,9 @@ describe('duplicate merchant_order_id', () => {
       await Promise.all(responses.map(async (r) => (await json(r)).data.payment.payment_uid)),
     );
     expect(uids.size).toBe(1);
-    const rows = await t.db.query<{ n: number }>(
+    const rows = await queryRows(
+      t.db,
+      z.object({ n: z.number() }),
       'SELECT count(*)::int AS n FROM orders WHERE merchant_order_id = $1',
       [body.merchant_order_id as string],
     );

@@ -1,9 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import { createAdaptorServer } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { createApp } from '../../../src/server/app.js';
 import type { AppDeps } from '../../../src/server/app-deps.js';
 import { createLogger } from '../../../src/server/log.js';
+import { queryRows } from '../../../src/server/store/rows.js';
 import { createIncome } from '../lifecycle/support/lifecycle-fixture.js';
 import { createTestApp, incomeBody, json, sign, type TestApp } from '../support/test-app.js';
 
@@ -244,7 +246,9 @@ describe('the operator API', () => {
     });
     const shown = await (await t.operator('GET', `/operator/api/merchants/${data.merchant_uid}`)).text();
     expect(shown).not.toContain(data.api_secret);
-    const stored = await t.db.query<{ sealed_secret: string }>(
+    const stored = await queryRows(
+      t.db,
+      z.object({ sealed_secret: z.string() }),
       'SELECT sealed_secret FROM api_keys WHERE key = $1',
       [data.api_key],
     );

@@ -4,11 +4,13 @@
  * of them concurrent, after which the ledger must agree with the orders to the paisa.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { sandboxChannel } from '../../../src/server/channel/sandbox-channel.js';
-import { BANK_ACCOUNT } from '../../../src/server/ledger/ledger.js';
+import { BANK_ACCOUNT } from '../../../src/server/ledger/ledger-accounts.js';
 import { advancePayouts } from '../../../src/server/lifecycle/advance-payouts.js';
 import { expireDueOrders } from '../../../src/server/lifecycle/expire-orders.js';
-import type { IssuedKey } from '../../../src/server/merchants/merchant-store.js';
+import type { IssuedKey } from '../../../src/server/merchants/api-key-store.js';
+import { queryRows } from '../../../src/server/store/rows.js';
 import { formatAmount } from '../../../src/shared/money.js';
 import {
   claim,
@@ -55,17 +57,20 @@ afterAll(async () => {
   await t.close();
 });
 
-interface OrderLite {
-  payment_uid: string;
-  merchant_uid: string;
-  transaction_type: 'income' | 'expense';
-  payment_status: string;
-  amount: number;
-  accounting_status: string;
-}
+const OrderLite = z.object({
+  payment_uid: z.string(),
+  merchant_uid: z.string(),
+  transaction_type: z.enum(['income', 'expense']),
+  payment_status: z.string(),
+  amount: z.number(),
+  accounting_status: z.string(),
+});
+type OrderLite = z.infer<typeof OrderLite>;
 
 async function orders(where: string, params: string[] = []): Promise<OrderLite[]> {
-  return t.db.query<OrderLite>(
+  return queryRows(
+    t.db,
+    OrderLite,
     `SELECT payment_uid, merchant_uid, transaction_type, payment_status, amount, accounting_status
      FROM orders WHERE ${where} ORDER BY created_at, payment_uid`,
     params,
@@ -74,15 +79,16 @@ async function orders(where: string, params: string[] = []): Promise<OrderLite[]
 
 async function checkInvariants(): Promise<void> {
   const all = await orders('true');
-  const accounts = await t.db.query<{
-    id: string;
-    merchant_uid: string | null;
-    kind: string;
-    balance: number;
-  }>('SELECT id, merchant_uid, kind, balance FROM ledger_accounts ORDER BY id');
+  const accounts = await queryRows(
+    t.db,
+    z.object({ id: z.string(), merchant_uid: z.string().nullable(), kind: z.string(), balance: z.number() }),
+    'SELECT id, merchant_uid, kind, balance FROM ledger_accounts ORDER BY id',
+  );
   const sums = new Map(
     (
-      await t.db.query<{ account_id: string; total: number }>(
+      await queryRows(
+        t.db,
+        z.object({ account_id: z.string(), total: z.number() }),
         'SELECT account_id, sum(amount)::bigint AS total FROM ledger_entries GROUP BY account_id',
       )
     ).map((row) => [row.account_id, Number(row.total)]),
@@ -291,7 +297,9 @@ describe('the ledger after a randomised sequence of operations', () => {
     for (let pass = 0; pass < 4; pass++) await advancePayouts(t.db, channel, t.clock.now());
     await checkInvariants();
 
-    const finals = await t.db.query<{ payment_status: string; n: number }>(
+    const finals = await queryRows(
+      t.db,
+      z.object({ payment_status: z.string(), n: z.number() }),
       'SELECT payment_status, count(*)::int AS n FROM orders GROUP BY payment_status',
     );
     const byStatus = Object.fromEntries(finals.map((row) => [row.payment_status, row.n]));

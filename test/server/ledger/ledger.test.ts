@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BANK_ACCOUNT, balanceOf, post } from '../../../src/server/ledger/ledger.js';
-import { availableAccount, heldAccount } from '../../../src/server/merchants/merchant-store.js';
+import { z } from 'zod';
+import { balanceOf, post } from '../../../src/server/ledger/ledger.js';
+import { availableAccount, BANK_ACCOUNT, heldAccount } from '../../../src/server/ledger/ledger-accounts.js';
+import { queryRows } from '../../../src/server/store/rows.js';
 import {
   balance,
   claim,
@@ -44,7 +46,12 @@ describe('ledger postings', () => {
         'ledger_postings p WHERE (SELECT count(*) FROM ledger_entries e WHERE e.posting_id = p.id) < 2',
       ),
     ).toBe(0);
-    const events = await t.db.query<{ event: string; entries: { account_id: string; amount: number }[] }>(
+    const events = await queryRows(
+      t.db,
+      z.object({
+        event: z.string(),
+        entries: z.array(z.object({ account_id: z.string(), amount: z.number() })),
+      }),
       `SELECT p.event, json_agg(json_build_object('account_id', e.account_id, 'amount', e.amount) ORDER BY e.amount) AS entries
        FROM ledger_postings p JOIN ledger_entries e ON e.posting_id = p.id
        JOIN orders o ON o.payment_uid = p.payment_uid
@@ -159,7 +166,9 @@ describe('ledger postings', () => {
 
   it('keeps entries and postings immutable: no update, no delete', async () => {
     const uid = await fund(t, await t.addMerchant({ name: 'Immutable merchant' }), '10.00');
-    const [posting] = await t.db.query<{ id: number }>(
+    const [posting] = await queryRows(
+      t.db,
+      z.object({ id: z.number() }),
       'SELECT id FROM ledger_postings WHERE payment_uid = $1',
       [uid],
     );

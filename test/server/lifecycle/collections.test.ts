@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { expireDueOrders } from '../../../src/server/lifecycle/expire-orders.js';
+import { queryRows } from '../../../src/server/store/rows.js';
 import { json, type TestApp } from '../support/test-app.js';
 import {
   balance,
@@ -58,7 +60,9 @@ describe('a claim followed by the bank credit', () => {
     });
     expect(await balance(t, key)).toEqual({ available: 25075, held: 0 });
     expect(await postings(uid)).toBe(1);
-    const [stored] = await t.db.query<{ payment_uid: string }>(
+    const [stored] = await queryRows(
+      t.db,
+      z.object({ payment_uid: z.string() }),
       'SELECT payment_uid FROM bank_credits WHERE utr = $1',
       [utr],
     );

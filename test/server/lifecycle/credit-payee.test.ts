@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { queryRows } from '../../../src/server/store/rows.js';
 import { json, type TestApp } from '../support/test-app.js';
 import {
   balance,
@@ -123,7 +125,9 @@ describe('a credit pays only the merchant it was paid to', () => {
 
   it('matches an IMPS credit by its account number, spaces and all', async () => {
     const { a } = await twoMerchants();
-    const [merchantA] = await t.db.query<{ imps_account: string }>(
+    const [merchantA] = await queryRows(
+      t.db,
+      z.object({ imps_account: z.string() }),
       'SELECT imps_account FROM merchants WHERE uid = $1',
       [a.merchant_uid],
     );

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { createApp } from '../../../src/server/app.js';
 import type { AppDeps } from '../../../src/server/app-deps.js';
 import { ManualClock } from '../../../src/server/clock.js';
@@ -9,11 +10,13 @@ import { createMetrics } from '../../../src/server/http/metrics.js';
 import { createBackgroundWork } from '../../../src/server/lifecycle/background-work.js';
 import { expireDueOrders } from '../../../src/server/lifecycle/expire-orders.js';
 import { silentLogger } from '../../../src/server/log.js';
-import { insertMerchant, issueKey } from '../../../src/server/merchants/merchant-store.js';
+import { issueKey } from '../../../src/server/merchants/api-key-store.js';
+import { openMerchant } from '../../../src/server/merchants/open-merchant.js';
 import { ORDER_CHANGES_CHANNEL } from '../../../src/server/orders/order-changes.js';
 import { openChangeFeed } from '../../../src/server/store/change-feed.js';
 import type { Db } from '../../../src/server/store/db.js';
 import { openPgDb } from '../../../src/server/store/pg-db.js';
+import { queryRows } from '../../../src/server/store/rows.js';
 import { DEMO_MERCHANT, incomeBody, json, sign, type TestApp, testConfig } from '../support/test-app.js';
 import { openTestDb, storeKind } from '../support/test-db.js';
 import {
@@ -135,7 +138,7 @@ describe('expiry across a restart', () => {
     try {
       const config = testConfig();
       const key = await first.transaction(async (tx) => {
-        const merchant = await insertMerchant(tx, DEMO_MERCHANT, clock.now());
+        const merchant = await openMerchant(tx, DEMO_MERCHANT, clock.now());
         return issueKey(tx, config.secretKey, merchant.uid, clock.now());
       });
       const { app } = await service(first, clock);
@@ -163,13 +166,17 @@ describe('expiry across a restart', () => {
       clock.advance(TTL_MS);
       expect((await restarted.work.runOnce()).expired).toBe(0);
 
-      const [order] = await second.query<{ payment_status: string }>(
+      const [order] = await queryRows(
+        second,
+        z.object({ payment_status: z.string() }),
         'SELECT payment_status FROM orders WHERE payment_uid = $1',
         [uid],
       );
       expect(order?.payment_status).toBe('overdue');
       expect(await expiryTrail(second, uid)).toEqual({ events: 1, outbox: 1 });
-      const [events] = await second.query<{ n: number }>(
+      const [events] = await queryRows(
+        second,
+        z.object({ n: z.number() }),
         'SELECT count(*)::int AS n FROM order_events WHERE payment_uid = $1',
         [uid],
       );

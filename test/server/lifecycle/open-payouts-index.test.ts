@@ -5,8 +5,10 @@
  * the store's own plan, on both stores, after the planner has the table's statistics.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPEN_PAYOUTS_SQL } from '../../../src/server/lifecycle/advance-payouts.js';
-import { insertMerchant } from '../../../src/server/merchants/merchant-store.js';
+import { z } from 'zod';
+import { openMerchant } from '../../../src/server/merchants/open-merchant.js';
+import { OPEN_PAYOUTS_SQL } from '../../../src/server/orders/order-store.js';
+import { queryRows } from '../../../src/server/store/rows.js';
 import { openTestDb, storeKind, type TestDb } from '../support/test-db.js';
 
 const COLLECTIONS = 20_000;
@@ -41,7 +43,7 @@ describe(`the open payouts among many pending collections (${storeKind})`, () =>
   beforeAll(async () => {
     db = await openTestDb();
     const merchant = await db.transaction((tx) =>
-      insertMerchant(tx, { name: 'Busy shop', upi_vpa: 'busy@okaxis', upi_payee_name: 'Busy' }, new Date()),
+      openMerchant(tx, { name: 'Busy shop', upi_vpa: 'busy@okaxis', upi_payee_name: 'Busy' }, new Date()),
     );
     await bulkOrders(db, merchant.uid, {
       prefix: 'C',
@@ -59,7 +61,9 @@ describe(`the open payouts among many pending collections (${storeKind})`, () =>
   });
 
   it('reads them through their partial index, never the whole table', async () => {
-    const [row] = await db.query<{ 'QUERY PLAN': unknown }>(
+    const [row] = await queryRows(
+      db,
+      z.object({ 'QUERY PLAN': z.unknown() }),
       `EXPLAIN (FORMAT JSON) ${OPEN_PAYOUTS_SQL}`,
       [100],
     );
@@ -72,7 +76,7 @@ describe(`the open payouts among many pending collections (${storeKind})`, () =>
   });
 
   it('answers the open payouts alone, those not yet sent first', async () => {
-    const open = await db.query<{ merchant_order_id: string }>(OPEN_PAYOUTS_SQL, [100]);
+    const open = await queryRows(db, z.object({ merchant_order_id: z.string() }), OPEN_PAYOUTS_SQL, [100]);
     expect(open.map((order) => order.merchant_order_id)).toEqual(['P2', 'P1', 'Q2', 'Q1']);
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeStatus } from '../../../src/server/lifecycle/change-status.js';
 import { canTransition, pathTo, type StoredStatus } from '../../../src/server/lifecycle/transitions.js';
-import type { IssuedKey } from '../../../src/server/merchants/merchant-store.js';
+import type { IssuedKey } from '../../../src/server/merchants/api-key-store.js';
 import type { TransactionType } from '../../../src/shared/order-status.js';
 import type { TestApp } from '../support/test-app.js';
 import {

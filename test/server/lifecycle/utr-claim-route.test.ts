@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { IssuedKey } from '../../../src/server/merchants/merchant-store.js';
+import type { IssuedKey } from '../../../src/server/merchants/api-key-store.js';
 import { json, type TestApp } from '../support/test-app.js';
 import {
   claim,

@@ -10,7 +10,7 @@ import { createMetrics } from '../../../src/server/http/metrics.js';
 import { advancePayouts } from '../../../src/server/lifecycle/advance-payouts.js';
 import { expireDueOrders } from '../../../src/server/lifecycle/expire-orders.js';
 import { silentLogger } from '../../../src/server/log.js';
-import type { IssuedKey } from '../../../src/server/merchants/merchant-store.js';
+import type { IssuedKey } from '../../../src/server/merchants/api-key-store.js';
 import { createDispatcher, type Dispatcher } from '../../../src/server/notify/dispatcher.js';
 import { listOutboxForOrder } from '../../../src/server/notify/outbox-store.js';
 import {

@@ -2,16 +2,19 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { ManualClock } from '../../../src/server/clock.js';
 import { createMetrics } from '../../../src/server/http/metrics.js';
 import { silentLogger } from '../../../src/server/log.js';
+import { listAttemptsForOrder } from '../../../src/server/notify/callback-attempt-store.js';
 import { createDispatcher } from '../../../src/server/notify/dispatcher.js';
-import { claimDue, listAttemptsForOrder } from '../../../src/server/notify/outbox-store.js';
+import { claimDue } from '../../../src/server/notify/outbox-store.js';
 import { RETRY_DELAYS_MS } from '../../../src/server/notify/retry-schedule.js';
 import { findOrder } from '../../../src/server/orders/order-store.js';
 import type { Db } from '../../../src/server/store/db.js';
 import { openPgDb } from '../../../src/server/store/pg-db.js';
 import { openPgliteDb } from '../../../src/server/store/pglite-db.js';
+import { queryRows } from '../../../src/server/store/rows.js';
 import { openTestDb } from '../support/test-db.js';
 import { createOrder, createShop, moveOrder } from './support/callback-fixture.js';
 import { startReceiver } from './support/callback-receiver.js';
@@ -47,8 +50,13 @@ describe('the callback dispatcher across processes', () => {
       // Each dispatcher keeps claiming until nothing is left to deliver: a pass that finds every
       // row next in line locked by the other's claim comes back empty, and tries again.
       const pending = async () =>
-        (await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM outbox WHERE state = 'pending'`))[0]
-          ?.n ?? 0;
+        (
+          await queryRows(
+            t.db,
+            z.object({ n: z.number() }),
+            `SELECT count(*)::int AS n FROM outbox WHERE state = 'pending'`,
+          )
+        )[0]?.n ?? 0;
       const drain = async (worker: typeof a) => {
         let total = 0;
         for (let round = 0; round < 2_000 && (await pending()) > 0; round++) {
@@ -79,7 +87,7 @@ describe('the callback dispatcher across processes', () => {
     await expect.poll(() => t.receiver.hits.length, { timeout: 20_000 }).toBe(2);
     await worker.stop();
     expect(await t.reread(order.payment_uid)).toMatchObject({ notify_status: 'completed' });
-    const rows = await t.db.query<{ state: string }>(`SELECT state FROM outbox`);
+    const rows = await queryRows(t.db, z.object({ state: z.string() }), `SELECT state FROM outbox`);
     expect(rows.every((row) => row.state === 'done')).toBe(true);
   });
 });

@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { attemptCallback } from '../../../src/server/notify/attempt-callback.js';
+import { listAttemptsForOrder } from '../../../src/server/notify/callback-attempt-store.js';
 import { deliverCallback } from '../../../src/server/notify/deliver-callback.js';
 import type { OutboxRow } from '../../../src/server/notify/outbox.js';
-import {
-  claimDue,
-  listAttemptsForOrder,
-  listOutboxForOrder,
-} from '../../../src/server/notify/outbox-store.js';
+import { claimDue, listOutboxForOrder } from '../../../src/server/notify/outbox-store.js';
 import { MAX_ATTEMPTS, RETRY_DELAYS_MS } from '../../../src/server/notify/retry-schedule.js';
 import { moveOrder, TEST_SECRET_KEY } from './support/callback-fixture.js';
 import {

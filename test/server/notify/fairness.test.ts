@@ -5,8 +5,10 @@
  * The transport is injected: "hanging" is a promise the test settles, so nothing waits on time.
  */
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import type { DeliverCallback, DeliveryOutcome } from '../../../src/server/notify/deliver-callback.js';
 import { createMerchantBreaker, DEFAULT_BREAKER } from '../../../src/server/notify/merchant-breaker.js';
+import { queryRows } from '../../../src/server/store/rows.js';
 import { createOrder, createShop, moveOrder, type Shop } from './support/callback-fixture.js';
 import { useDispatcherContext } from './support/dispatcher-setup.js';
 
@@ -40,7 +42,9 @@ async function queue(shop: Shop, url: string, count: number): Promise<string[]> 
 }
 
 async function pendingRows(url: string): Promise<number> {
-  const [row] = await t.db.query<{ n: number }>(
+  const [row] = await queryRows(
+    t.db,
+    z.object({ n: z.number() }),
     `SELECT count(*)::int AS n FROM outbox x JOIN orders o ON o.payment_uid = x.payment_uid
      WHERE o.notify_url = $1 AND x.state = 'pending'`,
     [url],
@@ -125,7 +129,9 @@ describe('fair callback delivery', () => {
       await dispatcher.runOnce();
     }
     expect(await pendingRows(HANGING)).toBe(0);
-    const [done] = await t.db.query<{ n: number }>(
+    const [done] = await queryRows(
+      t.db,
+      z.object({ n: z.number() }),
       `SELECT count(*)::int AS n FROM outbox x JOIN orders o ON o.payment_uid = x.payment_uid
        WHERE o.notify_url = $1 AND x.state = 'done'`,
       [HANGING],

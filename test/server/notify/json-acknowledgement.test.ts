@@ -3,7 +3,8 @@
  * acknowledged on the first attempt (docs/merchant-api.md, Callbacks); a JSON failure is retried.
  */
 import { describe, expect, it } from 'vitest';
-import { listAttemptsForOrder, listOutboxForOrder } from '../../../src/server/notify/outbox-store.js';
+import { listAttemptsForOrder } from '../../../src/server/notify/callback-attempt-store.js';
+import { listOutboxForOrder } from '../../../src/server/notify/outbox-store.js';
 import { useDispatcherContext } from './support/dispatcher-setup.js';
 
 describe('acknowledging a callback with JSON', () => {

@@ -5,8 +5,10 @@
  * store (PGlite, or PostgreSQL with TEST_DATABASE_URL).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { createApp } from '../../../src/server/app.js';
 import { callbackRoutes } from '../../../src/server/notify/callback-routes.js';
+import { queryRows } from '../../../src/server/store/rows.js';
 import {
   claim,
   createIncome,
@@ -288,7 +290,12 @@ describe(`audit rows for credit and order actions (${storeKind})`, () => {
         }),
       201,
     );
-    const [credit] = await t.db.query<{ id: number }>('SELECT id FROM bank_credits WHERE utr = $1', [utr]);
+    const [credit] = await queryRows(
+      t.db,
+      z.object({ id: z.number() }),
+      'SELECT id FROM bank_credits WHERE utr = $1',
+      [utr],
+    );
     expect(row).toMatchObject({
       actor: 'asha',
       action: 'credit.post',

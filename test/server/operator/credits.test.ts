@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { queryRows } from '../../../src/server/store/rows.js';
 import {
   claim,
   createIncome,
@@ -36,7 +38,7 @@ describe('POST /operator/api/credits', () => {
     });
     expect(response.status).toBe(201);
     expect((await json(response)).data).toMatchObject({ utr, amount: '12.30', outcome: 'waiting' });
-    const [row] = await t.db.query<Record<string, unknown>>('SELECT * FROM bank_credits WHERE utr = $1', [
+    const [row] = await queryRows(t.db, z.looseObject({}), 'SELECT * FROM bank_credits WHERE utr = $1', [
       utr,
     ]);
     expect(row).toMatchObject({

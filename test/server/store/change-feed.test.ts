@@ -1,9 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { silentLogger } from '../../../src/server/log.js';
 import { ORDER_CHANGES_CHANNEL } from '../../../src/server/orders/order-changes.js';
 import { type FeedState, openChangeFeed } from '../../../src/server/store/change-feed.js';
 import type { Db, Queryable } from '../../../src/server/store/db.js';
 import { openPgDb } from '../../../src/server/store/pg-db.js';
+import { queryRows } from '../../../src/server/store/rows.js';
 import { type HeardChanges, hearChanges } from '../support/heard-changes.js';
 import { openTestDb, storeKind, type TestDb } from '../support/test-db.js';
 
@@ -78,7 +80,9 @@ describe.runIf(storeKind === 'postgres')('the change feed on PostgreSQL', () => 
     const heard: string[] = [];
     feed.on(ORDER_CHANGES_CHANNEL, (uid) => heard.push(uid));
     feed.onState((state) => states.push(state));
-    const terminated = await other.query<{ ok: boolean }>(
+    const terminated = await queryRows(
+      other,
+      z.object({ ok: z.boolean() }),
       `SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity
        WHERE datname = current_database() AND query LIKE 'LISTEN%'`,
     );

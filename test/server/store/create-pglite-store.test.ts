@@ -3,10 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { createPgliteStore, StoreCreationError } from '../../../src/server/store/create-pglite-store.js';
 import type { Db } from '../../../src/server/store/db.js';
 import { MIGRATIONS } from '../../../src/server/store/migrations.js';
 import { openDb } from '../../../src/server/store/open-db.js';
+import { queryRows } from '../../../src/server/store/rows.js';
 
 const failingChild = fileURLToPath(new URL('./support/failing-create-child.ts', import.meta.url));
 // A child process starts PGlite and runs initdb: generous on a loaded machine.
@@ -30,7 +32,11 @@ describe('creating the embedded store in a child process', () => {
     'leaves a migrated store that the service opens and writes to',
     async () => {
       db = await openDb({ kind: 'pglite', dataDir });
-      const applied = await db.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY 1');
+      const applied = await queryRows(
+        db,
+        z.object({ version: z.number() }),
+        'SELECT version FROM schema_migrations ORDER BY 1',
+      );
       expect(applied.map((row) => row.version)).toEqual(MIGRATIONS.map((migration) => migration.version));
       await db.exec('CREATE TABLE created_here (id integer)');
       await db.close();

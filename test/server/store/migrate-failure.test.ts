@@ -1,6 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { MigrationError, migrate, pendingMigrations } from '../../../src/server/store/migrate.js';
 import { MIGRATIONS } from '../../../src/server/store/migrations.js';
+import { queryRows } from '../../../src/server/store/rows.js';
 import { openTestDb, storeKind, type TestDb } from '../support/test-db.js';
 
 beforeAll(async () => (await openTestDb()).close());
@@ -33,11 +35,17 @@ describe(`migrations (${storeKind})`, () => {
     expect((error as Error).message).toMatch(
       /^migration 9002 \(a broken one\) failed: .*no_such_table.*; no pending migration was applied and the store is as it was$/,
     );
-    const tables = await db.query<{ t: string | null }>(
+    const tables = await queryRows(
+      db,
+      z.object({ t: z.string().nullable() }),
       "SELECT to_regclass('later_good')::text AS t UNION ALL SELECT to_regclass('later_broken')::text",
     );
     expect(tables).toEqual([{ t: null }, { t: null }]);
-    const applied = await db.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY 1');
+    const applied = await queryRows(
+      db,
+      z.object({ version: z.number() }),
+      'SELECT version FROM schema_migrations ORDER BY 1',
+    );
     expect(applied.map((row) => row.version)).toEqual(MIGRATIONS.map((migration) => migration.version));
     // And the good one still applies once the broken one is fixed.
     expect(await migrate(db, [...MIGRATIONS, later[0] as (typeof later)[0]])).toEqual([9001]);

@@ -7,9 +7,11 @@
  */
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { insertMerchant } from '../../../src/server/merchants/merchant-store.js';
+import { z } from 'zod';
+import { openMerchant } from '../../../src/server/merchants/open-merchant.js';
 import { type Db, prepared, preparedName } from '../../../src/server/store/db.js';
 import { openPgDb } from '../../../src/server/store/pg-db.js';
+import { queryRows } from '../../../src/server/store/rows.js';
 import { openTestDb, postgresUrl, type TestDb } from '../support/test-db.js';
 
 describe.skipIf(postgresUrl() === undefined)('prepared statements on PostgreSQL', () => {
@@ -26,15 +28,13 @@ describe.skipIf(postgresUrl() === undefined)('prepared statements on PostgreSQL'
   });
 
   const preparedOnConnection = async () =>
-    (await single.query<{ name: string }>('SELECT name FROM pg_prepared_statements')).map((row) => row.name);
+    (await queryRows(single, z.object({ name: z.string() }), 'SELECT name FROM pg_prepared_statements')).map(
+      (row) => row.name,
+    );
 
   it('prepares a registered statement once per connection, and no other text', async () => {
     const merchant = await single.transaction((tx) =>
-      insertMerchant(
-        tx,
-        { name: 'Prepared', upi_vpa: 'prep@okaxis', upi_payee_name: 'Prepared' },
-        new Date(),
-      ),
+      openMerchant(tx, { name: 'Prepared', upi_vpa: 'prep@okaxis', upi_payee_name: 'Prepared' }, new Date()),
     );
     const sql = prepared('SELECT uid, name FROM merchants WHERE uid = $1');
     const name = preparedName(sql);
@@ -49,7 +49,7 @@ describe.skipIf(postgresUrl() === undefined)('prepared statements on PostgreSQL'
 
   it('runs a stale statement unprepared after another process adds a column, alone and in a transaction', async () => {
     const merchant = await single.transaction((tx) =>
-      insertMerchant(tx, { name: 'Stale', upi_vpa: 'stale@okaxis', upi_payee_name: 'Stale' }, new Date()),
+      openMerchant(tx, { name: 'Stale', upi_vpa: 'stale@okaxis', upi_payee_name: 'Stale' }, new Date()),
     );
     const alone = prepared('SELECT * FROM merchants WHERE uid = $1 AND name = $2');
     const inTransaction = prepared('SELECT * FROM merchants WHERE uid = $1 AND upi_vpa = $2');
@@ -62,10 +62,10 @@ describe.skipIf(postgresUrl() === undefined)('prepared statements on PostgreSQL'
     await other.query('ALTER TABLE merchants ADD COLUMN added_by_upgrade text');
     await other.end();
 
-    const [row] = await single.query<Record<string, unknown>>(alone, [merchant.uid, 'Stale']);
+    const [row] = await queryRows(single, z.looseObject({}), alone, [merchant.uid, 'Stale']);
     expect(row).toMatchObject({ uid: merchant.uid, added_by_upgrade: null });
     const [again] = await single.transaction((tx) =>
-      tx.query<Record<string, unknown>>(inTransaction, [merchant.uid, 'stale@okaxis']),
+      queryRows(tx, z.looseObject({}), inTransaction, [merchant.uid, 'stale@okaxis']),
     );
     expect(again).toMatchObject({ uid: merchant.uid, added_by_upgrade: null });
   });

@@ -5,11 +5,13 @@
  * as skipped.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertMerchant } from '../../../src/server/merchants/merchant-store.js';
+import { z } from 'zod';
+import { openMerchant } from '../../../src/server/merchants/open-merchant.js';
 import { isUniqueViolation } from '../../../src/server/store/db.js';
 import { migrate } from '../../../src/server/store/migrate.js';
 import { MIGRATIONS } from '../../../src/server/store/migrations.js';
 import { openPgDb } from '../../../src/server/store/pg-db.js';
+import { queryRows } from '../../../src/server/store/rows.js';
 import { openTestDb, postgresUrl, type TestDb } from '../support/test-db.js';
 
 const now = new Date('2026-01-15T10:00:00.000Z');
@@ -29,7 +31,9 @@ function storeContract(storeKind: 'pglite' | 'postgres', available: boolean): vo
     });
 
     it('applies every migration once and nothing on a second run', async () => {
-      const applied = await db.query<{ version: number }>(
+      const applied = await queryRows(
+        db,
+        z.object({ version: z.number() }),
         'SELECT version FROM schema_migrations ORDER BY version',
       );
       expect(applied.map((row) => row.version)).toEqual(MIGRATIONS.map((migration) => migration.version));
@@ -52,7 +56,9 @@ function storeContract(storeKind: 'pglite' | 'postgres', available: boolean): vo
     });
 
     it('reads bigint as number, timestamptz as Date and text[] as arrays', async () => {
-      const [row] = await db.query<{ big: number; at: Date; list: string[] }>(
+      const [row] = await queryRows(
+        db,
+        z.object({ big: z.number(), at: z.date(), list: z.array(z.string()) }),
         "SELECT 9007199254740991::bigint AS big, $1::timestamptz AS at, ARRAY['a','b']::text[] AS list",
         [now],
       );
@@ -62,7 +68,7 @@ function storeContract(storeKind: 'pglite' | 'postgres', available: boolean): vo
     it('rolls a failed transaction back whole', async () => {
       await expect(
         db.transaction(async (tx) => {
-          await insertMerchant(tx, { name: 'Rolled back' }, now);
+          await openMerchant(tx, { name: 'Rolled back' }, now);
           throw new Error('boom');
         }),
       ).rejects.toThrow('boom');
@@ -71,7 +77,7 @@ function storeContract(storeKind: 'pglite' | 'postgres', available: boolean): vo
     });
 
     it('reports unique violations by constraint name', async () => {
-      const merchant = await db.transaction((tx) => insertMerchant(tx, { name: 'Unique' }, now));
+      const merchant = await db.transaction((tx) => openMerchant(tx, { name: 'Unique' }, now));
       const error = await db
         .query('INSERT INTO ledger_accounts (id, merchant_uid, kind) VALUES ($1, $2, $3)', [
           `m:${merchant.uid}:available`,
@@ -85,7 +91,7 @@ function storeContract(storeKind: 'pglite' | 'postgres', available: boolean): vo
     });
 
     it('keeps a merchant balance from going negative', async () => {
-      const merchant = await db.transaction((tx) => insertMerchant(tx, { name: 'Never negative' }, now));
+      const merchant = await db.transaction((tx) => openMerchant(tx, { name: 'Never negative' }, now));
       await expect(
         db.query('UPDATE ledger_accounts SET balance = balance - 1 WHERE id = $1', [
           `m:${merchant.uid}:available`,
@@ -94,7 +100,7 @@ function storeContract(storeKind: 'pglite' | 'postgres', available: boolean): vo
     });
 
     it('keeps callback_statuses to all or final, all by default', async () => {
-      const merchant = await db.transaction((tx) => insertMerchant(tx, { name: 'Callbacks' }, now));
+      const merchant = await db.transaction((tx) => openMerchant(tx, { name: 'Callbacks' }, now));
       expect(merchant.callback_statuses).toBe('all');
       await db.query(`UPDATE merchants SET callback_statuses = 'final' WHERE uid = $1`, [merchant.uid]);
       await expect(
@@ -103,7 +109,7 @@ function storeContract(storeKind: 'pglite' | 'postgres', available: boolean): vo
     });
 
     it('refuses to update or delete ledger rows', async () => {
-      const merchant = await db.transaction((tx) => insertMerchant(tx, { name: 'Immutable' }, now));
+      const merchant = await db.transaction((tx) => openMerchant(tx, { name: 'Immutable' }, now));
       const uid = '0b2f8a3e-1c1d-4a5e-9f00-000000000001';
       await db.query(
         `INSERT INTO orders (payment_uid, merchant_uid, merchant_order_id, request_digest, transaction_type,
@@ -113,7 +119,9 @@ function storeContract(storeKind: 'pglite' | 'postgres', available: boolean): vo
          100, 100, 'k', 'pending', $3, $3, $3)`,
         [uid, merchant.uid, now],
       );
-      const [posting] = await db.query<{ id: number }>(
+      const [posting] = await queryRows(
+        db,
+        z.object({ id: z.number() }),
         "INSERT INTO ledger_postings (payment_uid, event, created_at) VALUES ($1, 'collected', $2) RETURNING id",
         [uid, now],
       );

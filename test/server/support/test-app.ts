@@ -9,12 +9,9 @@ import { ManualClock } from '../../../src/server/clock.js';
 import { type Config, loadConfig } from '../../../src/server/config.js';
 import { createMetrics } from '../../../src/server/http/metrics.js';
 import { silentLogger } from '../../../src/server/log.js';
-import {
-  type IssuedKey,
-  insertMerchant,
-  issueKey,
-  type NewMerchant,
-} from '../../../src/server/merchants/merchant-store.js';
+import { type IssuedKey, issueKey } from '../../../src/server/merchants/api-key-store.js';
+import type { NewMerchant } from '../../../src/server/merchants/merchant-store.js';
+import { openMerchant } from '../../../src/server/merchants/open-merchant.js';
 import { type HeardChanges, hearChanges } from './heard-changes.js';
 import { openTestDb, type TestDb } from './test-db.js';
 
@@ -96,7 +93,7 @@ export async function createTestApp(
   const app = createApp(deps, options.app);
   const addMerchant = async (input: Partial<NewMerchant> = {}) =>
     db.transaction(async (tx) => {
-      const merchant = await insertMerchant(tx, { ...DEMO_MERCHANT, ...input }, clock.now());
+      const merchant = await openMerchant(tx, { ...DEMO_MERCHANT, ...input }, clock.now());
       return issueKey(tx, config.secretKey, merchant.uid, clock.now());
     });
   const merchant = await addMerchant();

@@ -6,11 +6,13 @@ import { randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { z } from 'zod';
 import type { Db, Listening } from '../../../src/server/store/db.js';
 import { migrate } from '../../../src/server/store/migrate.js';
 import { MIGRATIONS } from '../../../src/server/store/migrations.js';
 import { openPgDb } from '../../../src/server/store/pg-db.js';
 import { openPgliteDb, type PgliteDb } from '../../../src/server/store/pglite-db.js';
+import { queryRows } from '../../../src/server/store/rows.js';
 
 export const testDatabaseUrl = process.env.TEST_DATABASE_URL;
 export const storeKind: 'pglite' | 'postgres' = testDatabaseUrl ? 'postgres' : 'pglite';
@@ -137,7 +139,9 @@ async function openReusedPglite(): Promise<TestDb> {
  * instance into a schema of their own so that a reset can put them back.
  */
 async function snapshotSeedRows(db: PgliteDb): Promise<readonly string[]> {
-  const tables = await db.query<{ name: string }>(
+  const tables = await queryRows(
+    db,
+    z.object({ name: z.string() }),
     `SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'schema_migrations'
      ORDER BY tablename`,
   );
@@ -160,7 +164,9 @@ async function resetToMigrated(db: PgliteDb, tables: readonly string[]): Promise
   // Emptying undoes changes to rows, not to the schema: a store a test migrated further (a table
   // or a migration of its own) is closed instead of handed on, in this file or the next one the
   // worker runs (the server project does not isolate files).
-  const [shape] = await db.query<{ tables: string[]; versions: unknown[] }>(
+  const [shape] = await queryRows(
+    db,
+    z.object({ tables: z.array(z.string()), versions: z.array(z.unknown()) }),
     `SELECT array(SELECT tablename::text FROM pg_tables WHERE schemaname = 'public'
                   AND tablename <> 'schema_migrations' ORDER BY tablename) AS tables,
             array(SELECT version FROM schema_migrations ORDER BY version) AS versions`,

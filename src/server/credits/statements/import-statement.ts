@@ -11,11 +11,12 @@
  * 50,000 lines: one transaction per line would take minutes.
  */
 import { formatAmount } from '../../../shared/money.js';
-import { type PostCreditResult, postCredit } from '../../lifecycle/post-credit.js';
-import { lockUtrs } from '../../lifecycle/settle-credit.js';
 import type { Db, Queryable } from '../../store/db.js';
+import { claimedAmong } from '../claim-store.js';
 import type { CreditSource } from '../credit-source-store.js';
+import { insertWaitingCredits, knownCredits, lockUtrs } from '../credit-store.js';
 import { postSourceCredit } from '../ingest-text.js';
+import { type PostCreditResult, postCredit } from '../matching/post-credit.js';
 import { withinTransaction } from '../within-transaction.js';
 import type { StatementCredit, StatementLine } from './statement-line.js';
 
@@ -46,17 +47,8 @@ async function importBatch(
   return db.transaction(async (tx) => {
     await lockUtrs(tx, credits);
     const known = new Map<string, { amount: number; payment_uid: string | null }>();
-    for (const row of await tx.query<{ utr: string; amount: number; payment_uid: string | null }>(
-      'SELECT utr, amount, payment_uid FROM bank_credits WHERE utr = ANY($1::text[])',
-      [credits],
-    )) {
-      known.set(row.utr, row);
-    }
-    const claimed = new Set(
-      (
-        await tx.query<{ utr: string }>('SELECT utr FROM utr_claims WHERE utr = ANY($1::text[])', [credits])
-      ).map((row) => row.utr),
-    );
+    for (const row of await knownCredits(tx, credits)) known.set(row.utr, row);
+    const claimed = await claimedAmong(tx, credits);
     const reports: LineReport[] = [];
     const waiting: { index: number; credit: StatementCredit; payee: string }[] = [];
     for (const line of lines) {
@@ -93,7 +85,18 @@ async function importBatch(
       waiting.push({ index: reports.length, credit, payee });
       reports.push({ ...base, outcome: 'waiting', reason: 'no order has claimed this UTR yet' });
     }
-    await insertWaiting(tx, waiting, source?.id ?? null, now);
+    await insertWaitingCredits(
+      tx,
+      waiting.map(({ credit, payee }) => ({
+        utr: credit.utr,
+        amount: credit.amount,
+        payee,
+        payerName: credit.payerName.slice(0, 256),
+        creditedAt: credit.creditedAt,
+      })),
+      source?.id ?? null,
+      now,
+    );
     return reports;
   });
 }
@@ -135,29 +138,4 @@ function reportOf(posted: PostCreditResult): Record<string, unknown> & { outcome
     case 'conflict':
       return { outcome: 'conflict', error: 'a different credit with this UTR exists' };
   }
-}
-
-async function insertWaiting(
-  tx: Queryable,
-  waiting: readonly { credit: StatementCredit; payee: string }[],
-  sourceId: string | null,
-  now: Date,
-): Promise<void> {
-  if (waiting.length === 0) return;
-  await tx.query(
-    `INSERT INTO bank_credits (utr, amount, payee, payer_name, credited_at, source, source_id, created_at)
-     SELECT utr, amount::bigint, payee, payer_name, credited_at::timestamptz, 'statement', $6, $7
-     FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[])
-       AS batch (utr, amount, payee, payer_name, credited_at)
-     ON CONFLICT (utr) DO NOTHING`,
-    [
-      waiting.map((w) => w.credit.utr),
-      waiting.map((w) => String(w.credit.amount)),
-      waiting.map((w) => w.payee),
-      waiting.map((w) => w.credit.payerName.slice(0, 256)),
-      waiting.map((w) => w.credit.creditedAt.toISOString()),
-      sourceId,
-      now,
-    ],
-  );
 }

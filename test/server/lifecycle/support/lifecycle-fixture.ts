@@ -3,10 +3,13 @@
  * app (merchant, payer and operator endpoints) and read the store directly to check the outcome.
  */
 import { expect } from 'vitest';
+import { z } from 'zod';
 import type { PayerLimits } from '../../../../src/server/checkout-api/checkout-api-routes.js';
 import { balanceOf } from '../../../../src/server/ledger/ledger.js';
-import type { IssuedKey } from '../../../../src/server/merchants/merchant-store.js';
+import type { IssuedKey } from '../../../../src/server/merchants/api-key-store.js';
 import type { Order } from '../../../../src/server/orders/order.js';
+import { findOrder } from '../../../../src/server/orders/order-store.js';
+import { queryRows } from '../../../../src/server/store/rows.js';
 import {
   createTestApp,
   DEMO_MERCHANT,
@@ -112,7 +115,7 @@ export async function fund(t: TestApp, key: IssuedKey, amount: string): Promise<
 }
 
 export async function orderRow(t: TestApp, paymentUid: string): Promise<Order> {
-  const [row] = await t.db.query<Order>('SELECT * FROM orders WHERE payment_uid = $1', [paymentUid]);
+  const row = await findOrder(t.db, paymentUid);
   if (!row) throw new Error(`no order ${paymentUid}`);
   return row;
 }
@@ -122,7 +125,12 @@ export async function balance(t: TestApp, key: IssuedKey): Promise<{ available: 
 }
 
 export async function count(t: TestApp, sql: string, params: readonly string[] = []): Promise<number> {
-  const [row] = await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${sql}`, params);
+  const [row] = await queryRows(
+    t.db,
+    z.object({ n: z.number() }),
+    `SELECT count(*)::int AS n FROM ${sql}`,
+    params,
+  );
   return row?.n ?? 0;
 }
 

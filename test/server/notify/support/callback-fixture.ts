@@ -5,7 +5,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { type ChangeResult, changeStatus } from '../../../../src/server/lifecycle/change-status.js';
 import type { StoredStatus } from '../../../../src/server/lifecycle/transitions.js';
-import { insertMerchant, issueKey } from '../../../../src/server/merchants/merchant-store.js';
+import { issueKey } from '../../../../src/server/merchants/api-key-store.js';
+import { openMerchant } from '../../../../src/server/merchants/open-merchant.js';
 import type { Order } from '../../../../src/server/orders/order.js';
 import { insertOrder, lockOrder } from '../../../../src/server/orders/order-store.js';
 import type { Db } from '../../../../src/server/store/db.js';
@@ -20,7 +21,7 @@ export interface Shop {
 
 export async function createShop(db: Db, now: Date): Promise<Shop> {
   return db.transaction(async (tx) => {
-    const merchant = await insertMerchant(tx, { name: 'Chai Point', upi_vpa: 'chaipoint@upi' }, now);
+    const merchant = await openMerchant(tx, { name: 'Chai Point', upi_vpa: 'chaipoint@upi' }, now);
     const key = await issueKey(tx, TEST_SECRET_KEY, merchant.uid, now);
     return { merchantUid: merchant.uid, apiKey: key.api_key, apiSecret: key.api_secret };
   });

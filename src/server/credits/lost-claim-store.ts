@@ -1,11 +1,15 @@
 /**
- * Claims that lost, kept for operators with both orders: a UTR another order already holds
- * (`utr_used`), or a UTR whose credit was paid to another account than the order's
- * (`payee_mismatch`). A repeated loss counts up on the same row.
+ * SQL for lost claims: the one module that writes `lost_claims`. Claims that lost are kept for
+ * operators with both orders: a UTR another order already holds (`utr_used`), or a UTR whose
+ * credit was paid to another account than the order's (`payee_mismatch`). A repeated loss counts
+ * up on the same row.
  */
+import { z } from 'zod';
 import type { Queryable } from '../store/db.js';
+import { queryRows } from '../store/rows.js';
 
-export type LostClaimReason = 'utr_used' | 'payee_mismatch';
+export const LOST_CLAIM_REASONS = ['utr_used', 'payee_mismatch'] as const;
+export type LostClaimReason = (typeof LOST_CLAIM_REASONS)[number];
 
 export interface LostClaim {
   readonly utr: string;
@@ -38,35 +42,55 @@ export async function recordLostClaim(tx: Queryable, claim: LostClaim, now: Date
   );
 }
 
+const LoserRow = z.object({ payment_uid: z.string(), client_ip: z.string() });
+export type ClaimLoser = z.infer<typeof LoserRow>;
+
 /** Orders whose claim on this UTR lost to another order, first loser first. */
-export async function ordersThatLost(tx: Queryable, utr: string): Promise<string[]> {
-  const rows = await tx.query<{ payment_uid: string }>(
-    `SELECT payment_uid FROM lost_claims WHERE utr = $1 AND reason = 'utr_used' ORDER BY first_at, id`,
+export async function losersOf(tx: Queryable, utr: string): Promise<ClaimLoser[]> {
+  return queryRows(
+    tx,
+    LoserRow,
+    `SELECT payment_uid, client_ip FROM lost_claims WHERE utr = $1 AND reason = 'utr_used' ORDER BY first_at, id`,
     [utr],
   );
-  return rows.map((row) => row.payment_uid);
 }
 
-export interface LostClaimRow {
-  readonly utr: string;
-  readonly reason: LostClaimReason;
-  readonly payment_uid: string;
-  readonly merchant_uid: string;
-  readonly to_account: string;
-  readonly other_payment_uid: string | null;
-  readonly other_merchant_uid: string | null;
-  readonly other_to_account: string | null;
-  readonly credit_payee: string;
-  readonly attempts: number;
-  readonly first_at: Date;
-  readonly last_at: Date;
+/** The released order's loss now names the order that took the UTR after it. */
+export async function passLoss(
+  tx: Queryable,
+  utr: string,
+  releasedFrom: string,
+  takenBy: string,
+): Promise<void> {
+  await tx.query(
+    `UPDATE lost_claims SET other_payment_uid = $3 WHERE utr = $1 AND payment_uid = $2 AND reason = 'payee_mismatch'`,
+    [utr, releasedFrom, takenBy],
+  );
 }
+
+export const LostClaimRow = z.object({
+  utr: z.string(),
+  reason: z.enum(LOST_CLAIM_REASONS),
+  payment_uid: z.string(),
+  merchant_uid: z.string(),
+  to_account: z.string(),
+  other_payment_uid: z.string().nullable(),
+  other_merchant_uid: z.string().nullable(),
+  other_to_account: z.string().nullable(),
+  credit_payee: z.string(),
+  attempts: z.number().int(),
+  first_at: z.date(),
+  last_at: z.date(),
+});
+export type LostClaimRow = z.infer<typeof LostClaimRow>;
 
 export async function listLostClaims(
-  db: Queryable,
+  tx: Queryable,
   filter: { readonly utr?: string; readonly paymentUid?: string; readonly limit: number },
 ): Promise<LostClaimRow[]> {
-  return db.query<LostClaimRow>(
+  return queryRows(
+    tx,
+    LostClaimRow,
     `SELECT l.utr, l.reason, l.payment_uid, o.merchant_uid, o.to_account,
             l.other_payment_uid, p.merchant_uid AS other_merchant_uid, p.to_account AS other_to_account,
             l.credit_payee, l.attempts, l.first_at, l.last_at

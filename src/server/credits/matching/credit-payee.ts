@@ -5,8 +5,9 @@
  * at all (a single-account deployment); otherwise nobody can tell, and it waits for an operator.
  * The UTR alone never moves money between merchants.
  */
-import type { Order } from '../orders/order.js';
-import type { Queryable } from '../store/db.js';
+import { collectingMerchants } from '../../merchants/merchant-store.js';
+import type { Order } from '../../orders/order.js';
+import type { Queryable } from '../../store/db.js';
 
 export type PayeeFit =
   | { readonly kind: 'fits' }
@@ -27,10 +28,8 @@ export async function payeeFits(tx: Queryable, order: Order, payee: string): Pro
       ? { kind: 'fits' }
       : { kind: 'mismatch', reason: "credit was paid to another account than the order's" };
   }
-  const [owners] = await tx.query<{ n: number; uid: string | null }>(
-    `SELECT count(*)::int AS n, min(uid) AS uid FROM merchants WHERE upi_vpa <> '' OR imps_account <> ''`,
-  );
-  return owners?.n === 1 && owners.uid === order.merchant_uid
+  const collectors = await collectingMerchants(tx);
+  return collectors.only === order.merchant_uid
     ? { kind: 'fits' }
     : { kind: 'unknown', reason: 'credit names no payee and several merchants could have received it' };
 }

@@ -6,14 +6,16 @@
  * A claim that loses (the UTR is another order's, or its credit was paid to another account than
  * this order's) is recorded for operators with both orders (lost-claims.ts).
  */
-import { isFinalStatus } from '../../shared/order-status.js';
-import type { Order } from '../orders/order.js';
-import { lockOrder } from '../orders/order-store.js';
-import { type Db, prepared } from '../store/db.js';
-import { changeStatus } from './change-status.js';
+import { isFinalStatus } from '../../../shared/order-status.js';
+import { changeStatus } from '../../lifecycle/change-status.js';
+import type { Order } from '../../orders/order.js';
+import { lockOrder } from '../../orders/order-store.js';
+import type { Db } from '../../store/db.js';
+import { addClaim, claimOf, countClaimsOf } from '../claim-store.js';
+import { lockCreditByUtr, lockUtr } from '../credit-store.js';
+import { recordLostClaim } from '../lost-claim-store.js';
 import { payeeFits } from './credit-payee.js';
-import { recordLostClaim } from './lost-claims.js';
-import { lockCreditByUtr, lockUtr, settleWithCredit } from './settle-credit.js';
+import { settleWithCredit } from './settle-credit.js';
 
 export const MAX_UTRS_PER_ORDER = 5;
 
@@ -39,10 +41,7 @@ export async function claimUtr(
     const order = await lockOrder(tx, paymentUid);
     if (!order) return { kind: 'not_found' };
     if (order.transaction_type !== 'income') return { kind: 'not_collection' };
-    const [owner] = await tx.query<{ payment_uid: string }>(
-      'SELECT payment_uid FROM utr_claims WHERE utr = $1',
-      [utr],
-    );
+    const owner = await claimOf(tx, utr);
     const lost = (reason: 'utr_used' | 'payee_mismatch', other: string | null, creditPayee = '') =>
       recordLostClaim(tx, { utr, paymentUid, otherPaymentUid: other, reason, creditPayee, clientIp }, now);
     if (owner && owner.payment_uid !== paymentUid) {
@@ -54,11 +53,7 @@ export async function claimUtr(
       return owner ? { kind: 'claimed', order } : { kind: 'final', order };
     }
     if (!owner) {
-      const [count] = await tx.query<{ n: number }>(
-        'SELECT count(*)::int AS n FROM utr_claims WHERE payment_uid = $1',
-        [paymentUid],
-      );
-      if ((count?.n ?? 0) >= MAX_UTRS_PER_ORDER) return { kind: 'too_many', order };
+      if ((await countClaimsOf(tx, paymentUid)) >= MAX_UTRS_PER_ORDER) return { kind: 'too_many', order };
       // A credit that arrived first and was paid to another account is never this order's: the
       // claim is refused, so that it cannot hold the UTR against the order it was paid for.
       const early = await lockCreditByUtr(tx, utr);
@@ -66,17 +61,9 @@ export async function claimUtr(
         await lost('payee_mismatch', early.payment_uid, early.payee);
         return { kind: 'payee_mismatch' };
       }
-      const inserted = await tx.query(
-        `INSERT INTO utr_claims (utr, payment_uid, client_ip, claimed_at) VALUES ($1, $2, $3, $4)
-         ON CONFLICT (utr) DO NOTHING RETURNING utr`,
-        [utr, paymentUid, clientIp, now],
-      );
       // Another order claimed the same UTR in a concurrent transaction and committed first.
-      if (inserted.length === 0) {
-        const [winner] = await tx.query<{ payment_uid: string }>(
-          'SELECT payment_uid FROM utr_claims WHERE utr = $1',
-          [utr],
-        );
+      if (!(await addClaim(tx, { utr, paymentUid, clientIp }, now))) {
+        const winner = await claimOf(tx, utr);
         await lost('utr_used', winner?.payment_uid ?? null);
         return { kind: 'utr_used' };
       }
@@ -100,11 +87,4 @@ export async function claimUtr(
     }
     return { kind: 'claimed', order: current };
   });
-}
-
-const CLAIMS_SQL = prepared(
-  'SELECT utr, claimed_at FROM utr_claims WHERE payment_uid = $1 ORDER BY claimed_at, utr',
-);
-export async function claimsOf(db: Db, paymentUid: string): Promise<{ utr: string; claimed_at: Date }[]> {
-  return db.query(CLAIMS_SQL, [paymentUid]);
 }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../src/server/clock.js';
-import { storeRateLimiter, sweepRateLimits } from '../../../src/server/http/store-rate-limiter.js';
 import { openPgDb } from '../../../src/server/store/pg-db.js';
+import { storeRateLimiter, sweepRateLimits } from '../../../src/server/store/rate-limit-store.js';
 import { openTestDb, storeKind, type TestDb } from '../support/test-db.js';
 
 const LIMIT = { burst: 3, perSecond: 0.5 };

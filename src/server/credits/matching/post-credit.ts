@@ -4,23 +4,24 @@
  * whose payer claimed its UTR, or waits for that claim.
  */
 
-import { isFinalStatus } from '../../shared/order-status.js';
-import type { Order } from '../orders/order.js';
-import { findOrder, lockOrder } from '../orders/order-store.js';
-import type { Db, Queryable } from '../store/db.js';
+import { isFinalStatus } from '../../../shared/order-status.js';
+import type { Order } from '../../orders/order.js';
+import { findOrder, lockOrder } from '../../orders/order-store.js';
+import type { Db, Queryable } from '../../store/db.js';
+import { addClaim, claimOf, releaseClaim } from '../claim-store.js';
+import {
+  type BankCredit,
+  findCreditByUtr,
+  insertCredit,
+  lockUtr,
+  type NewCredit,
+  setUnmatchedReason,
+} from '../credit-store.js';
+import { losersOf, passLoss, recordLostClaim } from '../lost-claim-store.js';
 import { payeeFits } from './credit-payee.js';
-import { ordersThatLost, recordLostClaim } from './lost-claims.js';
-import { type BankCredit, lockUtr, settleWithCredit } from './settle-credit.js';
+import { settleWithCredit } from './settle-credit.js';
 
-export interface NewCredit {
-  readonly utr: string;
-  readonly amount: number;
-  readonly payee: string;
-  readonly payerName: string;
-  readonly creditedAt: Date;
-  /** Where it came from: the operator API, a statement, the sandbox, or a credit source's alert text. */
-  readonly source: 'operator' | 'statement' | 'sandbox' | 'sms' | 'email';
-}
+export type { NewCredit } from '../credit-store.js';
 
 export type PostCreditResult =
   | {
@@ -36,23 +37,15 @@ export type PostCreditResult =
 export async function postCredit(db: Db, input: NewCredit, now: Date): Promise<PostCreditResult> {
   return db.transaction(async (tx) => {
     await lockUtr(tx, input.utr);
-    const [inserted] = await tx.query<BankCredit>(
-      `INSERT INTO bank_credits (utr, amount, payee, payer_name, credited_at, source, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)
-       ON CONFLICT (utr) DO NOTHING RETURNING *`,
-      [input.utr, input.amount, input.payee, input.payerName, input.creditedAt, input.source, now],
-    );
+    const inserted = await insertCredit(tx, input, now);
     if (!inserted) {
-      const [existing] = await tx.query<BankCredit>('SELECT * FROM bank_credits WHERE utr = $1', [input.utr]);
+      const existing = await findCreditByUtr(tx, input.utr);
       if (!existing) throw new Error('credit conflict without a row');
       return existing.amount === input.amount
         ? { kind: 'duplicate', credit: existing }
         : { kind: 'conflict', credit: existing };
     }
-    const [claim] = await tx.query<{ payment_uid: string }>(
-      'SELECT payment_uid FROM utr_claims WHERE utr = $1',
-      [input.utr],
-    );
+    const claim = await claimOf(tx, input.utr);
     if (!claim) return { kind: 'waiting', credit: inserted, reason: 'no order has claimed this UTR yet' };
     const holder = await findOrder(tx, claim.payment_uid);
     if (!holder) throw new Error('claim without an order');
@@ -68,7 +61,7 @@ export async function postCredit(db: Db, input: NewCredit, now: Date): Promise<P
         },
         now,
       );
-      await tx.query('DELETE FROM utr_claims WHERE utr = $1', [input.utr]);
+      await releaseClaim(tx, input.utr);
       const rightful = await settleEarlierLoser(tx, inserted, holder.payment_uid, now);
       return (
         rightful ??
@@ -107,7 +100,7 @@ async function waitWithReason(
   credit: BankCredit,
   reason: string,
 ): Promise<PostCreditResult & { kind: 'waiting' }> {
-  await tx.query('UPDATE bank_credits SET unmatched_reason = $2 WHERE id = $1', [credit.id, reason]);
+  await setUnmatchedReason(tx, credit.id, reason);
   return { kind: 'waiting', credit, reason };
 }
 
@@ -121,24 +114,16 @@ async function settleEarlierLoser(
   releasedFrom: string,
   now: Date,
 ): Promise<PostCreditResult | undefined> {
-  for (const paymentUid of await ordersThatLost(tx, credit.utr)) {
+  for (const { payment_uid: paymentUid, client_ip: clientIp } of await losersOf(tx, credit.utr)) {
     const candidate = await findOrder(tx, paymentUid);
     if (candidate?.transaction_type !== 'income' || isFinalStatus(candidate.payment_status)) continue;
     if ((await payeeFits(tx, candidate, credit.payee)).kind !== 'fits') continue;
     const order = await lockOrder(tx, paymentUid);
     if (!order) continue;
-    await tx.query(
-      `INSERT INTO utr_claims (utr, payment_uid, client_ip, claimed_at)
-       SELECT $1, $2, client_ip, $3 FROM lost_claims WHERE utr = $1 AND payment_uid = $2 AND reason = 'utr_used'
-       ON CONFLICT (utr) DO NOTHING`,
-      [credit.utr, paymentUid, now],
-    );
+    await addClaim(tx, { utr: credit.utr, paymentUid, clientIp }, now);
     const result = await settle(tx, order, credit, now);
     if (result.kind !== 'matched') continue;
-    await tx.query(
-      `UPDATE lost_claims SET other_payment_uid = $3 WHERE utr = $1 AND payment_uid = $2 AND reason = 'payee_mismatch'`,
-      [credit.utr, releasedFrom, paymentUid],
-    );
+    await passLoss(tx, credit.utr, releasedFrom, paymentUid);
     return result;
   }
   return undefined;

@@ -7,25 +7,13 @@
  * matched). A credit for an order that is already final stays unmatched for the operator. Runs
  * inside the caller's transaction with the UTR (lockUtr), the order and the credit locked.
  */
-import { formatAmount } from '../../shared/money.js';
-import type { Order } from '../orders/order.js';
-import type { Queryable } from '../store/db.js';
-import { changeStatus } from './change-status.js';
+import { formatAmount } from '../../../shared/money.js';
+import { changeStatus } from '../../lifecycle/change-status.js';
+import { canTransition } from '../../lifecycle/transitions.js';
+import type { Order } from '../../orders/order.js';
+import type { Queryable } from '../../store/db.js';
+import { type BankCredit, markCreditMatched } from '../credit-store.js';
 import { payeeFits } from './credit-payee.js';
-import { canTransition } from './transitions.js';
-
-export interface BankCredit {
-  readonly id: number;
-  readonly utr: string;
-  readonly amount: number;
-  readonly payee: string;
-  readonly payer_name: string;
-  readonly credited_at: Date;
-  readonly source: string;
-  readonly payment_uid: string | null;
-  readonly matched_at: Date | null;
-  readonly created_at: Date;
-}
 
 export type SettleResult =
   | { readonly kind: 'completed'; readonly order: Order }
@@ -80,36 +68,6 @@ export async function settleWithCredit(
       };
   const result = await changeStatus(tx, current, change, now);
   if (result.kind === 'refused') return { kind: 'unmatched', reason: `order is ${order.payment_status}` };
-  await tx.query('UPDATE bank_credits SET payment_uid = $2, matched_at = $3 WHERE id = $1', [
-    credit.id,
-    order.payment_uid,
-    now,
-  ]);
+  await markCreditMatched(tx, credit.id, order.payment_uid, now);
   return exact ? { kind: 'completed', order: result.order } : { kind: 'rejected', order: result.order };
-}
-
-/**
- * Serialises everything that concerns one UTR (a claim and a credit arriving at the same moment)
- * until the transaction ends. Without it, under READ COMMITTED a claim and a credit committing
- * together would each miss the other and the credit would wait forever. Take it before locking
- * the order, in every path, so that the locks are always taken in the same order.
- */
-export async function lockUtr(tx: Queryable, utr: string): Promise<void> {
-  await tx.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [UTR_LOCK_CLASS, utr]);
-}
-
-/** lockUtr for many UTRs at once (a statement's batch), taken in one order so batches cannot deadlock. */
-export async function lockUtrs(tx: Queryable, utrs: readonly string[]): Promise<void> {
-  await tx.query(
-    'SELECT count(pg_advisory_xact_lock($1, hashtext(u))) FROM (SELECT DISTINCT u FROM unnest($2::text[]) AS u ORDER BY u) AS sorted',
-    [UTR_LOCK_CLASS, utrs],
-  );
-}
-
-/** The first key of the two-key advisory locks on UTRs (any fixed number not used elsewhere). */
-const UTR_LOCK_CLASS = 8_130_412;
-
-export async function lockCreditByUtr(tx: Queryable, utr: string): Promise<BankCredit | undefined> {
-  const [credit] = await tx.query<BankCredit>('SELECT * FROM bank_credits WHERE utr = $1 FOR UPDATE', [utr]);
-  return credit;
 }

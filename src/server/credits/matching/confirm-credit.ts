@@ -6,10 +6,12 @@
  * order's is refused even so.
  */
 
-import type { Order } from '../orders/order.js';
-import { lockOrder } from '../orders/order-store.js';
-import type { Db } from '../store/db.js';
-import { type BankCredit, lockCreditByUtr, lockUtr, settleWithCredit } from './settle-credit.js';
+import type { Order } from '../../orders/order.js';
+import { lockOrder } from '../../orders/order-store.js';
+import type { Db } from '../../store/db.js';
+import { addClaim, claimOf } from '../claim-store.js';
+import { type BankCredit, lockCreditByUtr, lockUtr } from '../credit-store.js';
+import { settleWithCredit } from './settle-credit.js';
 
 export type ConfirmResult =
   | { readonly kind: 'matched'; readonly order: Order; readonly outcome: 'completed' | 'rejected' }
@@ -30,20 +32,14 @@ export async function confirmCredit(
     if (!credit) return { kind: 'no_credit' };
     const order = await lockOrder(tx, paymentUid);
     if (order?.transaction_type !== 'income') return { kind: 'no_order' };
-    const [claim] = await tx.query<{ payment_uid: string }>(
-      'SELECT payment_uid FROM utr_claims WHERE utr = $1',
-      [utr],
-    );
+    const claim = await claimOf(tx, utr);
     if (claim && claim.payment_uid !== paymentUid)
       return { kind: 'claimed_by_another', paymentUid: claim.payment_uid };
     const settled = await settleWithCredit(tx, order, credit, now, { operatorConfirmed: true });
     if (settled.kind === 'unmatched' || settled.kind === 'wrong_payee')
       return { kind: 'refused', reason: settled.reason, credit };
     if (!claim) {
-      await tx.query(
-        `INSERT INTO utr_claims (utr, payment_uid, client_ip, claimed_at) VALUES ($1, $2, 'operator', $3)`,
-        [utr, paymentUid, now],
-      );
+      await addClaim(tx, { utr, paymentUid, clientIp: 'operator' }, now);
     }
     return { kind: 'matched', order: settled.order, outcome: settled.kind };
   });

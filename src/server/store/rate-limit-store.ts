@@ -4,8 +4,13 @@
  * do not multiply the limit. One statement per decision, atomic under the row's lock.
  * Rows whose bucket has long been full again are deleted by `sweepRateLimits`.
  */
-import type { Queryable } from '../store/db.js';
-import type { RateDecision, RateLimit } from './rate-limiter.js';
+import { z } from 'zod';
+import type { RateDecision, RateLimit } from '../rate-limit.js';
+import type { Queryable } from './db.js';
+import { queryRow } from './rows.js';
+
+const TakenRow = z.object({ tokens: z.number(), allowed: z.boolean() });
+const PeekRow = z.object({ available: z.number() });
 
 export interface SharedRateLimiter {
   /** Takes one token if there is one; refused (nothing taken) when the bucket is empty. */
@@ -26,7 +31,9 @@ export function storeRateLimiter(db: Queryable, scope: string, limit: RateLimit)
       + GREATEST(0, EXTRACT(EPOCH FROM ($4::timestamptz - r.updated_at)))::float8 * $5::float8)`;
   return {
     async take(key, now) {
-      const [row] = await db.query<{ tokens: number; allowed: boolean }>(
+      const row = await queryRow(
+        db,
+        TakenRow,
         `INSERT INTO rate_limits AS r (scope, key, tokens, allowed, updated_at)
          VALUES ($1, $2, $3::float8 - 1, $3::float8 >= 1, $4)
          ON CONFLICT (scope, key) DO UPDATE SET
@@ -40,7 +47,9 @@ export function storeRateLimiter(db: Queryable, scope: string, limit: RateLimit)
       return row.allowed ? { allowed: true } : refused(row.tokens);
     },
     async peek(key, now) {
-      const [row] = await db.query<{ available: number }>(
+      const row = await queryRow(
+        db,
+        PeekRow,
         `SELECT ${refill} AS available FROM rate_limits r WHERE r.scope = $1 AND r.key = $2`,
         [scope, key, limit.burst, now, limit.perSecond],
       );

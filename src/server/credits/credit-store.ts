@@ -1,0 +1,336 @@
+/**
+ * SQL for bank credits: the one module that writes `bank_credits`. A credit is unique by its UTR;
+ * once matched it names the order it settled (`payment_uid`), and while it cannot settle the order
+ * that claimed it, it keeps the reason (`unmatched_reason`) for the operators' list. Everything
+ * that concerns one UTR runs under its advisory lock (`lockUtr`), taken first in every path.
+ */
+import { z } from 'zod';
+import type { Queryable, SqlParam } from '../store/db.js';
+import { queryRow, queryRows } from '../store/rows.js';
+
+/** Where a credit came from: the operator API, a statement, the sandbox, or a credit source's alert text. */
+export const CREDIT_ORIGINS = ['operator', 'statement', 'sandbox', 'sms', 'email'] as const;
+export type CreditOrigin = (typeof CREDIT_ORIGINS)[number];
+
+export interface BankCredit {
+  readonly id: number;
+  readonly utr: string;
+  /** Paise. */
+  readonly amount: number;
+  /** The account it was paid to (a UPI address or an account number), '' when the bank did not say. */
+  readonly payee: string;
+  readonly payer_name: string;
+  readonly credited_at: Date;
+  readonly source: string;
+  /** The credit source it came from, when it came from one. */
+  readonly source_id: string | null;
+  /** The order it settled. */
+  readonly payment_uid: string | null;
+  readonly matched_at: Date | null;
+  /** Why it cannot settle the order that claimed it ('' when nothing stands in the way). */
+  readonly unmatched_reason: string;
+  readonly created_at: Date;
+}
+
+export const BankCreditRow = z.looseObject({
+  id: z.number().int(),
+  utr: z.string(),
+  amount: z.number().int(),
+  payee: z.string(),
+  payer_name: z.string(),
+  credited_at: z.date(),
+  source: z.string(),
+  source_id: z.string().nullable(),
+  payment_uid: z.string().nullable(),
+  matched_at: z.date().nullable(),
+  unmatched_reason: z.string(),
+  created_at: z.date(),
+}) satisfies z.ZodType<BankCredit>;
+
+export interface NewCredit {
+  readonly utr: string;
+  readonly amount: number;
+  readonly payee: string;
+  readonly payerName: string;
+  readonly creditedAt: Date;
+  readonly source: CreditOrigin;
+}
+
+/**
+ * Serialises everything that concerns one UTR (a claim and a credit arriving at the same moment)
+ * until the transaction ends. Without it, under READ COMMITTED a claim and a credit committing
+ * together would each miss the other and the credit would wait forever. Take it before locking
+ * the order, in every path, so that the locks are always taken in the same order.
+ */
+export async function lockUtr(tx: Queryable, utr: string): Promise<void> {
+  await tx.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [UTR_LOCK_CLASS, utr]);
+}
+
+/** lockUtr for many UTRs at once (a statement's batch), taken in one order so batches cannot deadlock. */
+export async function lockUtrs(tx: Queryable, utrs: readonly string[]): Promise<void> {
+  await tx.query(
+    'SELECT count(pg_advisory_xact_lock($1, hashtext(u))) FROM (SELECT DISTINCT u FROM unnest($2::text[]) AS u ORDER BY u) AS sorted',
+    [UTR_LOCK_CLASS, utrs],
+  );
+}
+
+/** The first key of the two-key advisory locks on UTRs (any fixed number not used elsewhere). */
+const UTR_LOCK_CLASS = 8_130_412;
+
+/** Inserts the credit; undefined when its UTR is known already (the known one stays as it is). */
+export async function insertCredit(
+  tx: Queryable,
+  input: NewCredit,
+  now: Date,
+): Promise<BankCredit | undefined> {
+  return queryRow(
+    tx,
+    BankCreditRow,
+    `INSERT INTO bank_credits (utr, amount, payee, payer_name, credited_at, source, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)
+     ON CONFLICT (utr) DO NOTHING RETURNING *`,
+    [input.utr, input.amount, input.payee, input.payerName, input.creditedAt, input.source, now],
+  );
+}
+
+export interface WaitingCredit {
+  readonly utr: string;
+  readonly amount: number;
+  readonly payee: string;
+  readonly payerName: string;
+  readonly creditedAt: Date;
+}
+
+/** Inserts a statement's credits that no order claimed, in one statement; known UTRs are skipped. */
+export async function insertWaitingCredits(
+  tx: Queryable,
+  credits: readonly WaitingCredit[],
+  sourceId: string | null,
+  now: Date,
+): Promise<void> {
+  if (credits.length === 0) return;
+  await tx.query(
+    `INSERT INTO bank_credits (utr, amount, payee, payer_name, credited_at, source, source_id, created_at)
+     SELECT utr, amount::bigint, payee, payer_name, credited_at::timestamptz, 'statement', $6, $7
+     FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[])
+       AS batch (utr, amount, payee, payer_name, credited_at)
+     ON CONFLICT (utr) DO NOTHING`,
+    [
+      credits.map((c) => c.utr),
+      credits.map((c) => String(c.amount)),
+      credits.map((c) => c.payee),
+      credits.map((c) => c.payerName),
+      credits.map((c) => c.creditedAt.toISOString()),
+      sourceId,
+      now,
+    ],
+  );
+}
+
+export async function findCreditByUtr(tx: Queryable, utr: string): Promise<BankCredit | undefined> {
+  return queryRow(tx, BankCreditRow, 'SELECT * FROM bank_credits WHERE utr = $1', [utr]);
+}
+
+/** The credit under this UTR, locked until the transaction ends. */
+export async function lockCreditByUtr(tx: Queryable, utr: string): Promise<BankCredit | undefined> {
+  return queryRow(tx, BankCreditRow, 'SELECT * FROM bank_credits WHERE utr = $1 FOR UPDATE', [utr]);
+}
+
+export async function findCreditById(tx: Queryable, id: number): Promise<BankCredit | undefined> {
+  return queryRow(tx, BankCreditRow, 'SELECT * FROM bank_credits WHERE id = $1', [id]);
+}
+
+/** The credit settled this order. */
+export async function markCreditMatched(
+  tx: Queryable,
+  id: number,
+  paymentUid: string,
+  now: Date,
+): Promise<void> {
+  await tx.query('UPDATE bank_credits SET payment_uid = $2, matched_at = $3 WHERE id = $1', [
+    id,
+    paymentUid,
+    now,
+  ]);
+}
+
+/** Why the credit cannot settle the order that claimed it ('' once nothing stands in the way). */
+export async function setUnmatchedReason(tx: Queryable, id: number, reason: string): Promise<void> {
+  await tx.query('UPDATE bank_credits SET unmatched_reason = $2 WHERE id = $1', [id, reason]);
+}
+
+/** Ties a credit to the source it came from, unless it is tied already. */
+export async function tieCreditToSource(tx: Queryable, id: number, sourceId: string): Promise<void> {
+  await tx.query('UPDATE bank_credits SET source_id = COALESCE(source_id, $2) WHERE id = $1', [id, sourceId]);
+}
+
+const KnownCreditRow = z.object({
+  utr: z.string(),
+  amount: z.number().int(),
+  payment_uid: z.string().nullable(),
+});
+export type KnownCredit = z.infer<typeof KnownCreditRow>;
+
+/** The credits known under these UTRs. */
+export async function knownCredits(tx: Queryable, utrs: readonly string[]): Promise<KnownCredit[]> {
+  return queryRows(
+    tx,
+    KnownCreditRow,
+    'SELECT utr, amount, payment_uid FROM bank_credits WHERE utr = ANY($1::text[])',
+    [utrs],
+  );
+}
+
+const OrderCreditRow = z.object({
+  utr: z.string(),
+  amount: z.number().int(),
+  payer_name: z.string(),
+  source: z.string(),
+  payment_uid: z.string().nullable(),
+  created_at: z.date(),
+});
+export type OrderCredit = z.infer<typeof OrderCreditRow>;
+
+/** The credits an order settled or whose UTR it claimed. */
+export async function creditsOfOrder(tx: Queryable, paymentUid: string): Promise<OrderCredit[]> {
+  return queryRows(
+    tx,
+    OrderCreditRow,
+    `SELECT utr, amount, payer_name, source, payment_uid, created_at FROM bank_credits
+     WHERE payment_uid = $1 OR utr IN (SELECT utr FROM utr_claims WHERE payment_uid = $1)`,
+    [paymentUid],
+  );
+}
+
+const CreditCountsRow = z.object({
+  received: z.number().int(),
+  matched: z.number().int(),
+  waiting: z.number().int(),
+});
+export type CreditCounts = z.infer<typeof CreditCountsRow>;
+
+/** Credits received since `since`, how many of them matched, and how many credits wait in all. */
+export async function creditCountsSince(tx: Queryable, since: Date): Promise<CreditCounts> {
+  const row = await queryRow(
+    tx,
+    CreditCountsRow,
+    `SELECT count(*) FILTER (WHERE created_at >= $1)::int AS received,
+            count(*) FILTER (WHERE created_at >= $1 AND payment_uid IS NOT NULL)::int AS matched,
+            count(*) FILTER (WHERE payment_uid IS NULL)::int AS waiting
+     FROM bank_credits`,
+    [since],
+  );
+  return row ?? { received: 0, matched: 0, waiting: 0 };
+}
+
+export async function creditExists(tx: Queryable, id: number): Promise<boolean> {
+  return (await tx.query('SELECT 1 FROM bank_credits WHERE id = $1', [id])).length > 0;
+}
+
+/** A row's place in the operators' list of credits and texts: which table, and its id there. */
+export interface ListCursor {
+  readonly kind: 'credit' | 'text';
+  readonly id: number;
+}
+
+export interface CreditFilter {
+  readonly merchantUid: string;
+  readonly sourceId: string;
+  readonly utr: string;
+  readonly from: Date | undefined;
+  readonly to: Date | undefined;
+  readonly before: ListCursor | undefined;
+  readonly limit: number;
+}
+
+/** A credit as the operators' list shows it, with its state, the reason and its place in the list. */
+export const CreditListRow = z.looseObject({
+  id: z.string(),
+  cursor: z.string(),
+  utr: z.string(),
+  amount: z.number().int(),
+  payee: z.string(),
+  payer_name: z.string(),
+  credited_at: z.date(),
+  source: z.string(),
+  source_id: z.string().nullable(),
+  merchant_uid: z.string().nullable(),
+  payment_uid: z.string().nullable(),
+  payment_status: z.string().nullable(),
+  matched_at: z.date().nullable(),
+  created_at: z.date(),
+  state: z.enum(['matched', 'waiting', 'conflict']),
+  reason: z.string(),
+  rank: z.number().int(),
+  seq: z.number().int(),
+});
+export type CreditListRow = z.infer<typeof CreditListRow>;
+
+/**
+ * The parameters both halves of the list (credits here, texts in raw-text-store.ts) take, in the
+ * same places, so that one cursor pages across both.
+ */
+export function listingParams(filter: CreditFilter, first: SqlParam): SqlParam[] {
+  return [
+    first,
+    filter.merchantUid,
+    filter.sourceId,
+    filter.from ?? null,
+    filter.to ?? null,
+    filter.utr,
+    filter.limit,
+    filter.before?.kind ?? '',
+    filter.before?.id ?? null,
+  ];
+}
+
+/** The (created_at, rank, id) of the cursor's row, the keyset every list compares against. */
+export const LISTING_CURSOR_ROW = `(SELECT created_at, 1 AS rank, id FROM bank_credits WHERE $8::text = 'credit' AND id = $9::bigint
+  UNION ALL SELECT created_at, 0, id FROM raw_texts WHERE $8::text = 'text' AND id = $9::bigint)`;
+
+const CREDIT_REASON = `CASE
+  WHEN c.payment_uid IS NOT NULL THEN CASE WHEN o.payment_status = 'reject' THEN o.payment_fail_reason ELSE '' END
+  WHEN c.unmatched_reason <> '' THEN c.unmatched_reason
+  WHEN c.payee <> '' AND payee_owner.uid IS NULL
+    THEN 'payee unknown: ' || c.payee || ' is no merchant''s collection account'
+  WHEN c.payee = '' AND collectors.n > 1
+    THEN 'payee unknown: the credit names no payee and several merchants could have received it; confirm its order'
+  ELSE '' END`;
+
+export async function listCreditRows(
+  tx: Queryable,
+  states: readonly string[],
+  filter: CreditFilter,
+): Promise<CreditListRow[]> {
+  return queryRows(
+    tx,
+    CreditListRow,
+    `WITH collectors AS (SELECT count(*)::int AS n FROM merchants WHERE upi_vpa <> '' OR imps_account <> '')
+     SELECT * FROM (
+       SELECT c.id::text AS id, 'credit:' || c.id AS cursor, c.utr, c.amount, c.payee, c.payer_name,
+              c.credited_at, c.source, c.source_id,
+              COALESCE(s.merchant_uid, o.merchant_uid, payee_owner.uid) AS merchant_uid, c.payment_uid,
+              o.payment_status, c.matched_at, c.created_at,
+              CASE WHEN c.payment_uid IS NOT NULL AND o.payment_status <> 'reject' THEN 'matched'
+                   WHEN (${CREDIT_REASON}) <> '' THEN 'conflict'
+                   ELSE 'waiting' END AS state,
+              ${CREDIT_REASON} AS reason,
+              1 AS rank, c.id AS seq
+       FROM bank_credits c
+       CROSS JOIN collectors
+       LEFT JOIN credit_sources s ON s.id = c.source_id
+       LEFT JOIN orders o ON o.payment_uid = c.payment_uid
+       LEFT JOIN LATERAL (
+         SELECT min(m.uid) AS uid FROM merchants m
+         WHERE (m.upi_vpa <> '' AND lower(m.upi_vpa) = lower(regexp_replace(c.payee, '\\s', '', 'g')))
+            OR (m.imps_account <> '' AND m.imps_account = regexp_replace(c.payee, '\\s', '', 'g'))
+       ) AS payee_owner ON true
+       WHERE ($3 = '' OR c.source_id = $3) AND ($6 = '' OR c.utr = $6)
+         AND ($4::timestamptz IS NULL OR c.created_at >= $4) AND ($5::timestamptz IS NULL OR c.created_at < $5)
+         AND ($9::bigint IS NULL OR (c.created_at, 1, c.id) < ${LISTING_CURSOR_ROW})
+     ) AS listed
+     WHERE state = ANY($1::text[]) AND ($2 = '' OR merchant_uid = $2)
+     ORDER BY created_at DESC, seq DESC LIMIT $7`,
+    listingParams(filter, states),
+  );
+}

@@ -1,0 +1,117 @@
+/**
+ * SQL for the ledger: the one module that writes `ledger_accounts`, `ledger_postings` and
+ * `ledger_entries` (a posting's entries and the balances they move are written together, so the
+ * three tables have one owner). Postings and entries are immutable (triggers, migration 1).
+ */
+import { z } from 'zod';
+import type { Queryable } from '../store/db.js';
+import { queryRow, queryRows } from '../store/rows.js';
+import { availableAccount, heldAccount } from './ledger-accounts.js';
+
+const PostingIdRow = z.object({ id: z.number().int() });
+const BalanceRow = z.object({ kind: z.enum(['available', 'held']), balance: z.number().int() });
+export type BalanceRow = z.infer<typeof BalanceRow>;
+
+/** Opens a new merchant's two accounts, both at zero. */
+export async function openMerchantAccounts(tx: Queryable, merchantUid: string): Promise<void> {
+  await tx.query(
+    `INSERT INTO ledger_accounts (id, merchant_uid, kind) VALUES ($1, $3, 'available'), ($2, $3, 'held')`,
+    [availableAccount(merchantUid), heldAccount(merchantUid), merchantUid],
+  );
+}
+
+/**
+ * The posting of an order event; undefined when the event was posted already (the unique key
+ * `ledger_postings_once`). ON CONFLICT rather than catching the violation: on PostgreSQL a failed
+ * statement aborts the whole transaction, so the caller could not go on after a caught error.
+ */
+export async function insertPosting(
+  tx: Queryable,
+  paymentUid: string,
+  event: string,
+  now: Date,
+): Promise<number | undefined> {
+  const row = await queryRow(
+    tx,
+    PostingIdRow,
+    `INSERT INTO ledger_postings (payment_uid, event, created_at) VALUES ($1, $2, $3)
+     ON CONFLICT ON CONSTRAINT ledger_postings_once DO NOTHING RETURNING id`,
+    [paymentUid, event, now],
+  );
+  return row?.id;
+}
+
+/** One entry of a posting, and the account's balance moved by it (the CHECK keeps it from going negative). */
+export async function insertEntry(
+  tx: Queryable,
+  postingId: number,
+  accountId: string,
+  amount: number,
+): Promise<void> {
+  await tx.query('INSERT INTO ledger_entries (posting_id, account_id, amount) VALUES ($1, $2, $3)', [
+    postingId,
+    accountId,
+    amount,
+  ]);
+  await tx.query('UPDATE ledger_accounts SET balance = balance + $2 WHERE id = $1', [accountId, amount]);
+}
+
+/** The merchant's account balances; `lock` keeps them locked until the transaction ends. */
+export async function merchantBalances(
+  tx: Queryable,
+  merchantUid: string,
+  lock: boolean,
+): Promise<BalanceRow[]> {
+  return queryRows(
+    tx,
+    BalanceRow,
+    `SELECT kind, balance FROM ledger_accounts WHERE merchant_uid = $1 ORDER BY kind${lock ? ' FOR UPDATE' : ''}`,
+    [merchantUid],
+  );
+}
+
+const EntryRow = z.object({
+  id: z.number().int(),
+  account_id: z.string(),
+  amount: z.number().int(),
+  payment_uid: z.string(),
+  event: z.string(),
+  created_at: z.date(),
+});
+export type EntryRow = z.infer<typeof EntryRow>;
+
+/** The latest entries of these accounts, newest first. */
+export async function recentEntries(
+  tx: Queryable,
+  accountIds: readonly string[],
+  limit: number,
+): Promise<EntryRow[]> {
+  return queryRows(
+    tx,
+    EntryRow,
+    `SELECT e.id, e.account_id, e.amount, p.payment_uid, p.event, p.created_at
+     FROM ledger_entries e JOIN ledger_postings p ON p.id = e.posting_id
+     WHERE e.account_id = ANY($1) ORDER BY e.posting_id DESC, e.id DESC LIMIT $2`,
+    [accountIds, limit],
+  );
+}
+
+const PostingEntryRow = z.object({
+  id: z.number().int(),
+  event: z.string(),
+  created_at: z.date(),
+  account_id: z.string(),
+  amount: z.number().int(),
+});
+export type PostingEntryRow = z.infer<typeof PostingEntryRow>;
+
+/** Every entry of the order's postings, posting by posting. */
+export async function postingsOfOrder(tx: Queryable, paymentUid: string): Promise<PostingEntryRow[]> {
+  return queryRows(
+    tx,
+    PostingEntryRow,
+    `SELECT p.id, p.event, p.created_at, e.account_id, e.amount FROM ledger_postings p
+     JOIN ledger_entries e ON e.posting_id = p.id WHERE p.payment_uid = $1 ORDER BY p.id, e.id`,
+    [paymentUid],
+  );
+}

@@ -1,0 +1,73 @@
+/**
+ * SQL for named operators: the one module that writes `operators`. A token is stored only as its
+ * SHA-256 digest (operator-accounts.ts).
+ */
+import { z } from 'zod';
+import type { Queryable } from '../store/db.js';
+import { queryRow, queryRows } from '../store/rows.js';
+
+export interface OperatorAccount {
+  readonly name: string;
+  readonly created_by: string;
+  readonly created_at: Date;
+  readonly revoked_at: Date | null;
+}
+
+const OperatorRow = z.object({
+  name: z.string(),
+  created_by: z.string(),
+  created_at: z.date(),
+  revoked_at: z.date().nullable(),
+}) satisfies z.ZodType<OperatorAccount>;
+const NameRow = z.object({ name: z.string() });
+
+/** The active operator whose token has this digest. */
+export async function activeOperatorByDigest(
+  tx: Queryable,
+  tokenDigest: string,
+): Promise<string | undefined> {
+  const row = await queryRow(
+    tx,
+    NameRow,
+    'SELECT name FROM operators WHERE token_digest = $1 AND revoked_at IS NULL',
+    [tokenDigest],
+  );
+  return row?.name;
+}
+
+/** Adds the operator; undefined when the name is taken. */
+export async function insertOperator(
+  tx: Queryable,
+  input: { readonly name: string; readonly tokenDigest: string; readonly createdBy: string },
+  now: Date,
+): Promise<OperatorAccount | undefined> {
+  return queryRow(
+    tx,
+    OperatorRow,
+    `INSERT INTO operators (name, token_digest, created_by, created_at) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (name) DO NOTHING RETURNING name, created_by, created_at, revoked_at`,
+    [input.name, input.tokenDigest, input.createdBy, now],
+  );
+}
+
+export async function listOperators(tx: Queryable): Promise<OperatorAccount[]> {
+  return queryRows(
+    tx,
+    OperatorRow,
+    'SELECT name, created_by, created_at, revoked_at FROM operators ORDER BY created_at, name',
+  );
+}
+
+/** Revokes the operator's token; false when there is no such active operator. */
+export async function markOperatorRevoked(tx: Queryable, name: string, now: Date): Promise<boolean> {
+  const rows = await tx.query(
+    'UPDATE operators SET revoked_at = $2 WHERE name = $1 AND revoked_at IS NULL RETURNING name',
+    [name, now],
+  );
+  return rows.length > 0;
+}
+
+export async function isOperatorActive(tx: Queryable, name: string): Promise<boolean> {
+  const rows = await tx.query('SELECT 1 FROM operators WHERE name = $1 AND revoked_at IS NULL', [name]);
+  return rows.length > 0;
+}
