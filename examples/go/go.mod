@@ -1,0 +1,3 @@
+module example.com/upi-gateway-merchant
+
+go 1.19
