@@ -35,7 +35,7 @@ export default defineConfig(({ mode }) => {
           test: {
             name: 'server',
             environment: 'node',
-            include: ['test/server/**/*.test.ts', 'test/shared/**/*.test.ts'],
+            include: ['test/server/**/*.test.ts', 'test/shared/**/*.test.ts', 'test/client/**/*.test.ts'],
             globalSetup: ['test/server/support/global-setup.ts'],
             // A worker runs its files one after another in one module graph instead of a fresh one
             // per file: the service's modules, PGlite's WebAssembly and the stores test-db.ts keeps

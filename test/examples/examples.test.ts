@@ -109,6 +109,30 @@ describe('the merchant examples', () => {
     });
   }
 
+  it("imports the built client as the package exports it ('upi-gateway/client') and reads a balance", async () => {
+    const merchant = await operator<Merchant>('POST', '/merchants', { name: 'Client package' });
+    const script = [
+      "import { GatewayClient, verifyCallback, toPaise } from 'upi-gateway/client';",
+      'const env = process.env;',
+      'const client = new GatewayClient({ baseUrl: env.SERVICE_URL, merchantUid: env.MERCHANT_UID, apiKey: env.API_KEY, apiSecret: env.API_SECRET });',
+      'const balance = await client.balance();',
+      'console.log(JSON.stringify({ inr: toPaise(balance.inr), verify: typeof verifyCallback }));',
+    ].join('\n');
+    const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: ROOT_DIR,
+      encoding: 'utf8',
+      env: {
+        ...process.env,
+        SERVICE_URL: service.url,
+        MERCHANT_UID: merchant.merchant_uid,
+        API_KEY: merchant.api_key,
+        API_SECRET: merchant.api_secret,
+      },
+    });
+    expect(child.status, child.stderr).toBe(0);
+    expect(JSON.parse(child.stdout)).toEqual({ inr: 0, verify: 'function' });
+  });
+
   it('verified the signed return the service gives, once it gives one', async () => {
     // A completed order with a redirect_url: does the payer view carry a signed return_url? Until
     // the service signs returns, the examples check one they build themselves; once it does, every
