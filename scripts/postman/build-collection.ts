@@ -1,6 +1,6 @@
 /**
  * The Postman collection of the merchant API (examples/postman/), generated from the service's
- * /openapi.json with openapi-to-postmanv2 (docs/decisions/0021-merchant-integration-kit.md): the
+ * /openapi.json with openapi-to-postmanv2 (docs/decisions/0022-merchant-integration-kit.md): the
  * merchant and payer operations, the merchant's credentials as collection variables, and a
  * collection pre-request script that signs every merchant request (OC-Key, OC-Signature) the way
  * docs/merchant-api.md, Signing, says. Deterministic: the converter's random ids are dropped, so
