@@ -22,6 +22,7 @@ import { gatewayRoutes } from './gateway/gateway-routes.js';
 import { renderError } from './http/envelope.js';
 import { MatchedRouteRouter } from './http/matched-route.js';
 import { metricsRoutes } from './http/metrics-routes.js';
+import type { OperatorEnv } from './http/operator-env.js';
 import { withRequestContext } from './http/request-context.js';
 import { requestHeader, requestRecord } from './http/request-record.js';
 import { HEALTH, OPENAPI, READY } from './http/service-api.js';
@@ -47,8 +48,8 @@ export interface AppOptions {
   readonly checkoutPage?: Hono;
   /** The built operator console's routes (served from dist/console under /console/). */
   readonly consolePage?: Hono;
-  /** Routes mounted under /operator/api beside the built-in operator routes. */
-  readonly operatorExtras?: readonly Hono[];
+  /** Routes mounted under /operator/api beside the built-in operator routes (behind its authentication). */
+  readonly operatorExtras?: readonly Hono<OperatorEnv>[];
   readonly payerLimits?: PayerLimits;
   /** The per-token limit of the alert ingest endpoints. */
   readonly ingestLimit?: RateLimit;

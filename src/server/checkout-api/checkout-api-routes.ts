@@ -6,18 +6,16 @@
  * - POST /Payments/india_match                      the payer's UTR claim (form or JSON)
  */
 import { randomInt } from 'node:crypto';
-import { type Context, Hono } from 'hono';
+import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { ERROR_CODES } from '../../shared/error-codes.js';
 import { formatAmount } from '../../shared/money.js';
-import { isValidUtr, normalizeUtr } from '../../shared/utr.js';
 import type { AppDeps } from '../app-deps.js';
 import { type ClaimResult, claimUtr } from '../credits/matching/claim-utr.js';
 import { postCredit } from '../credits/matching/post-credit.js';
-import { AppError, invalidField, missingField, notFound } from '../errors.js';
+import { AppError, invalidField, notFound } from '../errors.js';
 import { clientIp } from '../http/client-ip.js';
 import { jsonResponse, success } from '../http/envelope.js';
 import { RateLimiter } from '../http/rate-limiter.js';
-import { readFormOrJson } from '../http/read-body.js';
 import { requestHeader } from '../http/request-record.js';
 import { findOrder } from '../orders/order-store.js';
 import type { RateDecision, RateLimit } from '../rate-limit.js';
@@ -111,7 +109,7 @@ export function checkoutApiRoutes(
   };
   PAYER_ORDER.register(app, (c) => {
     limit(pollLimiter, clientIp(c, deps.config.trustProxy));
-    const paymentUid = c.req.param('payment_uid');
+    const paymentUid = c.req.valid('param').payment_uid;
     const known = views.peek(paymentUid);
     return known ? answerPoll(c, known) : views.get(paymentUid).then((version) => answerPoll(c, version));
   });
@@ -119,18 +117,17 @@ export function checkoutApiRoutes(
   PAYER_EVENTS.register(app, async (c) => {
     const client = clientIp(c, deps.config.trustProxy);
     limit(pollLimiter, client);
-    return events(c, c.req.param('payment_uid'), client);
+    return events(c, c.req.valid('param').payment_uid, client);
   });
 
-  CLAIM_UTR.register(app, async (c) => {
+  // Every claim counts against its client's limit, a malformed one too: the limit comes first.
+  const limitClaims: MiddlewareHandler = async (c, next) => {
+    refuseWhenLimited(await matchLimiter.take(clientIp(c, deps.config.trustProxy), deps.clock.now()));
+    await next();
+  };
+  CLAIM_UTR.register(app, limitClaims, async (c) => {
     const ip = clientIp(c, deps.config.trustProxy);
-    refuseWhenLimited(await matchLimiter.take(ip, deps.clock.now()));
-    const body = await readFormOrJson(c);
-    const paymentUid = (body.payment_uid ?? '').trim();
-    if (!paymentUid) throw missingField('payment_uid');
-    const serial = normalizeUtr(body.serial_number ?? '');
-    if (!serial) throw missingField('serial_number');
-    if (!isValidUtr(serial)) throw invalidField('serial_number', 'must be exactly 12 digits');
+    const { payment_uid: paymentUid, serial_number: serial } = c.req.valid('json');
     const result = await claimUtr(deps.db, paymentUid, serial, ip, deps.clock.now());
     const order = claimedOrder(result);
     return success(c, {
@@ -143,7 +140,7 @@ export function checkoutApiRoutes(
   SIMULATE_PAYMENT.register(app, async (c) => {
     if (deps.config.mode !== 'sandbox') throw notFound('no such endpoint');
     limit(simulateLimiter, clientIp(c, deps.config.trustProxy));
-    const order = await findOrder(deps.db, c.req.param('payment_uid'));
+    const order = await findOrder(deps.db, c.req.valid('param').payment_uid);
     if (order?.transaction_type !== 'income') throw notFound('payment_uid: no such collection order');
     const utr = sandboxUtr(deps.clock.now());
     await postCredit(

@@ -11,7 +11,7 @@ import type { AppDeps } from '../app-deps.js';
 import { AppError, notFound } from '../errors.js';
 import { createOrder } from '../gateway/create-order.js';
 import { createdOrder } from '../gateway/gateway-routes.js';
-import { parseCreateOrder } from '../gateway/order-request.js';
+import { CreateOrderRequestSchema, createOrderInput } from '../gateway/order-request.js';
 import { clientIp } from '../http/client-ip.js';
 import { RateLimiter } from '../http/rate-limiter.js';
 import { DEMO_SHOP } from '../merchants/demo-merchant.js';
@@ -50,7 +50,7 @@ export function demoRoutes(deps: AppDeps, limit: RateLimit = DEMO_LIMIT): Hono {
       payterm: 'UPI',
       response_type: 'json',
     };
-    const result = await createOrder(deps, parseCreateOrder(fields), {
+    const result = await createOrder(deps, createOrderInput(CreateOrderRequestSchema.parse(fields)), {
       merchant,
       apiKey,
       canonical: canonicalString(fields, { skipEmpty: true }),

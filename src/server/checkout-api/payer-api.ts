@@ -1,9 +1,12 @@
 /** The payer page's routes as they describe themselves (docs/checkout.md): unsigned, limited per client IP. */
 import { z } from 'zod';
 import { MatchResultSchema, PayerOrderSchema, SimulationResultSchema } from '../../shared/payer-order.js';
+import { normalizeUtr } from '../../shared/utr.js';
 import { apiRoute } from '../http/api-route.js';
+import { requiredFirst } from '../http/input-error.js';
+import { readFormOrJson } from '../http/read-body.js';
 
-const PAYMENT_UID = { payment_uid: 'The order (from payment_url)' };
+const PAYMENT_UID = z.object({ payment_uid: z.string().describe('The order (from payment_url)') });
 
 export const PAYER_ORDER = apiRoute({
   id: 'payerOrder',
@@ -39,7 +42,15 @@ export const PAYER_EVENTS = apiRoute({
   errors: [404, 429],
 });
 
-const claim = z.object({ payment_uid: z.string(), serial_number: z.string().describe('The UTR: 12 digits') });
+/** The payer's claim: the UTR as pasted (white space removed), 12 digits. */
+const claim = z.object({
+  payment_uid: z.string().trim(),
+  serial_number: z
+    .string()
+    .transform(normalizeUtr)
+    .pipe(z.string().regex(/^\d{12}$/, 'must be exactly 12 digits'))
+    .describe('The UTR: 12 digits'),
+});
 
 export const CLAIM_UTR = apiRoute({
   id: 'claimUtr',
@@ -50,6 +61,8 @@ export const CLAIM_UTR = apiRoute({
   summary: "Return the payer's UTR for an order",
   description: 'Unsigned; limited per client IP. JSON or a form.',
   body: claim,
+  read: readFormOrJson,
+  invalid: requiredFirst(['payment_uid', 'serial_number']),
   bodyMedia: {
     'application/x-www-form-urlencoded': {
       type: 'object',

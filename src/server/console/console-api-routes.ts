@@ -7,39 +7,40 @@ import { Hono } from 'hono';
 import type { AppDeps } from '../app-deps.js';
 import { notFound } from '../errors.js';
 import { success } from '../http/envelope.js';
+import type { OperatorEnv } from '../http/operator-env.js';
 import { recentLedgerEntries } from '../ledger/ledger.js';
 import { listBlacklist } from '../merchants/blacklist-store.js';
 import { findMerchant } from '../merchants/merchant-store.js';
-import type { OperatorVariables } from '../operator/operator-auth.js';
 import { findOrder } from '../orders/order-store.js';
 import { MERCHANT_BLACKLIST, MERCHANT_LEDGER, ORDER_SEARCH, ORDER_TIMELINE, TODAY } from './console-api.js';
-import { readOrderSearch, searchOrders } from './order-search.js';
+import { searchOrders } from './order-search.js';
 import { orderTimeline } from './order-timeline.js';
 import { todaySummary } from './today-summary.js';
 
 export function consoleApiRoutes(deps: AppDeps) {
-  const app = new Hono<{ Variables: OperatorVariables }>();
+  const app = new Hono<OperatorEnv>();
   const { db, clock } = deps;
 
   TODAY.register(app, async (c) => success(c, await todaySummary(db, clock.now())));
 
-  ORDER_SEARCH.register(app, async (c) => success(c, await searchOrders(db, readOrderSearch(c.req.query()))));
+  ORDER_SEARCH.register(app, async (c) => success(c, await searchOrders(db, c.req.valid('query'))));
 
   ORDER_TIMELINE.register(app, async (c) => {
-    const order = await findOrder(db, c.req.param('payment_uid'));
+    const order = await findOrder(db, c.req.valid('param').payment_uid);
     if (!order) throw notFound('payment_uid: no such order');
     return success(c, await orderTimeline(db, order));
   });
 
   MERCHANT_BLACKLIST.register(app, async (c) => {
-    if (!(await findMerchant(db, c.req.param('uid')))) throw notFound('merchant_uid: no such merchant');
-    return success(c, await listBlacklist(db, c.req.param('uid')));
+    const { uid } = c.req.valid('param');
+    if (!(await findMerchant(db, uid))) throw notFound('merchant_uid: no such merchant');
+    return success(c, await listBlacklist(db, uid));
   });
 
   MERCHANT_LEDGER.register(app, async (c) => {
-    if (!(await findMerchant(db, c.req.param('uid')))) throw notFound('merchant_uid: no such merchant');
-    const limit = Math.min(Math.max(Number(c.req.query('limit') ?? 20) || 20, 1), 200);
-    return success(c, await recentLedgerEntries(db, c.req.param('uid'), limit));
+    const { uid } = c.req.valid('param');
+    if (!(await findMerchant(db, uid))) throw notFound('merchant_uid: no such merchant');
+    return success(c, await recentLedgerEntries(db, uid, c.req.valid('query').limit));
   });
 
   return app;

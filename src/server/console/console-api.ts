@@ -1,6 +1,9 @@
 /** The console's routes as they describe themselves: its operator endpoints and the session. */
 import { z } from 'zod';
-import { AnyObject, apiRoute } from '../http/api-route.js';
+import { apiRoute } from '../http/api-route.js';
+import { limitField, MerchantParams, OrderParams } from '../http/request-fields.js';
+import { AnyObject } from '../http/route-description.js';
+import { OrderSearchSchema } from './order-search.js';
 
 export const SignInSchema = z.object({ token: z.string().min(1).max(200) }).meta({ id: 'ConsoleSignIn' });
 
@@ -22,17 +25,7 @@ export const ORDER_SEARCH = apiRoute({
   tag: 'operator',
   auth: 'operator',
   summary: 'Orders newest first, 1-200 per page',
-  query: {
-    q: 'payment_uid, merchant_order_id, UTR, payer name prefix or amount',
-    merchant_uid: 'Only this merchant',
-    kind: 'income or expense',
-    status: 'Comma-separated payment statuses',
-    callback: 'failing: only orders whose callbacks fail',
-    from: 'Created at or after (ISO date)',
-    to: 'Created before (ISO date)',
-    cursor: 'The next_cursor of the previous page',
-    limit: '1-200',
-  },
+  query: OrderSearchSchema,
   answers: { 200: { description: 'A page of orders and the next cursor', data: AnyObject } },
   errors: [],
 });
@@ -41,6 +34,7 @@ export const ORDER_TIMELINE = apiRoute({
   id: 'orderTimeline',
   method: 'get',
   path: '/orders/:payment_uid/timeline',
+  params: OrderParams,
   tag: 'operator',
   auth: 'operator',
   summary:
@@ -53,6 +47,7 @@ export const MERCHANT_BLACKLIST = apiRoute({
   id: 'merchantBlacklist',
   method: 'get',
   path: '/merchants/:uid/blacklist',
+  params: MerchantParams,
   tag: 'operator',
   auth: 'operator',
   summary: "A merchant's blacklisted payer names",
@@ -64,10 +59,11 @@ export const MERCHANT_LEDGER = apiRoute({
   id: 'merchantLedger',
   method: 'get',
   path: '/merchants/:uid/ledger',
+  params: MerchantParams,
   tag: 'operator',
   auth: 'operator',
   summary: "Recent ledger entries of the merchant's accounts",
-  query: { limit: '1-200, default 20' },
+  query: z.object({ limit: limitField(200, 20) }),
   answers: { 200: { description: 'Entries, newest first', data: z.array(AnyObject) } },
   errors: [404],
 });

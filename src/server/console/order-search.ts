@@ -54,16 +54,6 @@ export function decodeCursor(text: string): Cursor {
   return { createdAt, paymentUid };
 }
 
-/** Reads the query string; a bad value is a 400 naming the parameter. */
-export function readOrderSearch(query: Record<string, string>): OrderSearch {
-  const parsed = OrderSearchSchema.safeParse(query);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw invalidField(issue?.path.join('.') || 'query', issue?.message ?? 'invalid');
-  }
-  return parsed.data;
-}
-
 export async function searchOrders(db: Queryable, search: OrderSearch): Promise<OrderPage> {
   const cursor = search.cursor ? decodeCursor(search.cursor) : undefined;
   const amount = /^\d{1,13}(\.\d{1,2})?$/.test(search.q) ? parseAmount(search.q) : undefined;

@@ -3,12 +3,11 @@
  * named) for a session cookie, read the session (operator name, expiry, CSRF token), sign out.
  * Failed sign-ins count with failed bearer tokens per client address, in the store.
  */
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { ERROR_CODES } from '../../shared/error-codes.js';
 import type { AppDeps } from '../app-deps.js';
 import { AppError } from '../errors.js';
 import { clientIp } from '../http/client-ip.js';
-import { parseJson } from '../http/parse-json.js';
 import { requestLog } from '../http/request-record.js';
 import { isActiveOperator, operatorForToken } from '../operator/operator-accounts.js';
 import { CSRF_HEADER, OPERATOR_AUTH_FAILURES } from '../operator/operator-auth.js';
@@ -23,7 +22,7 @@ import { isSameOriginRequest } from '../operator/request-origin.js';
 import { sessionCookie } from '../operator/session-cookie.js';
 import type { RateLimit } from '../rate-limit.js';
 import { storeRateLimiter } from '../store/rate-limit-store.js';
-import { SESSION, SIGN_IN, SIGN_OUT, SignInSchema } from './console-api.js';
+import { SESSION, SIGN_IN, SIGN_OUT } from './console-api.js';
 
 const ok = <T>(data: T) => ({ result: 'success' as const, data });
 
@@ -46,16 +45,21 @@ export function sessionRoutes(deps: AppDeps, limit: RateLimit = OPERATOR_AUTH_FA
     }
   };
 
-  SIGN_IN.register(app, async (c) => {
+  // A cross-site or throttled sign-in is refused before its body is read.
+  const admitSignIn: MiddlewareHandler = async (c, next) => {
     refuseCrossSite(c);
-    const client = clientIp(c, config.trustProxy);
-    const decision = await failures.peek(client, clock.now());
+    const decision = await failures.peek(clientIp(c, config.trustProxy), clock.now());
     if (!decision.allowed) {
       throw new AppError(ERROR_CODES.rateLimited, 'sign-in: too many attempts, try again later', {
         headers: { 'Retry-After': String(decision.retryAfterSeconds) },
       });
     }
-    const { token } = await parseJson(c, SignInSchema);
+    await next();
+  };
+
+  SIGN_IN.register(app, admitSignIn, async (c) => {
+    const client = clientIp(c, config.trustProxy);
+    const { token } = c.req.valid('json');
     const operator = await operatorForToken(db, config.operatorToken, token.trim());
     if (operator === undefined) {
       await failures.take(client, clock.now());

@@ -4,13 +4,19 @@
  * endpoints alert forwarders post to (docs/credit-sources.md).
  */
 import { z } from 'zod';
-import { AnyObject, apiRoute } from '../http/api-route.js';
+import { apiRoute } from '../http/api-route.js';
+import { idField } from '../http/request-fields.js';
+import { AnyObject } from '../http/route-description.js';
 import {
+  AuditQuerySchema,
   CreateCreditSourceSchema,
+  CreditListQuerySchema,
   FixTextSchema,
   MatchCreditSchema,
   OperatorSmsSchema,
+  StatementQuerySchema,
 } from './credit-schemas.js';
+import { ForwardedSmsSchema, readSmsFields } from './read-forwarded-sms.js';
 
 const list = z.array(AnyObject);
 const ingested = z
@@ -43,7 +49,7 @@ export const LIST_CREDIT_SOURCES = apiRoute({
   tag: 'operator',
   auth: 'operator',
   summary: 'Credit sources',
-  query: { merchant_uid: 'Only this merchant' },
+  query: z.object({ merchant_uid: z.string().optional().describe('Only this merchant') }),
   answers: { 200: { description: 'Sources', data: list } },
   errors: [],
 });
@@ -51,7 +57,8 @@ export const LIST_CREDIT_SOURCES = apiRoute({
 export const REVOKE_CREDIT_SOURCE = apiRoute({
   id: 'revokeCreditSource',
   method: 'delete',
-  path: '/credit-sources/:id',
+  path: '/credit-sources/:source_id',
+  params: z.object({ source_id: z.string().describe('The credit source') }),
   tag: 'operator',
   auth: 'operator',
   summary: 'Revoke a credit source and its token (audited)',
@@ -86,17 +93,7 @@ export const LIST_CREDITS = apiRoute({
   tag: 'operator',
   auth: 'operator',
   summary: 'Credits and alert texts by state, newest first',
-  query: {
-    state: 'Comma-separated: matched, waiting, conflict, unparsed, ignored',
-    unmatched: 'true: waiting and conflict',
-    merchant_uid: 'Only this merchant',
-    source_id: 'Only this source',
-    utr: 'Only this UTR',
-    from: 'Created at or after (ISO date)',
-    to: 'Created before (ISO date)',
-    before: 'Paging: the cursor of the last row of the previous page',
-    limit: '1-1000, default 100',
-  },
+  query: CreditListQuerySchema,
   answers: {
     200: {
       description:
@@ -110,7 +107,8 @@ export const LIST_CREDITS = apiRoute({
 export const FIX_TEXT = apiRoute({
   id: 'fixText',
   method: 'post',
-  path: '/credits/texts/:id/fix',
+  path: '/credits/texts/:text_id/fix',
+  params: z.object({ text_id: idField.describe('The alert text') }),
   tag: 'operator',
   auth: 'operator',
   summary: 'Fix an unparsed text into a credit (note required; audited)',
@@ -123,7 +121,8 @@ export const FIX_TEXT = apiRoute({
 export const MATCH_CREDIT = apiRoute({
   id: 'matchCredit',
   method: 'post',
-  path: '/credits/:id/match',
+  path: '/credits/:credit_id/match',
+  params: z.object({ credit_id: idField.describe('The credit') }),
   tag: 'operator',
   auth: 'operator',
   summary: 'Match a waiting credit to an order by hand through the settlement path (note required; audited)',
@@ -141,11 +140,7 @@ export const IMPORT_STATEMENT = apiRoute({
   auth: 'operator',
   summary: 'Import a bank statement: CSV (profiles sbi, hdfc, icici, axis, generic), MT940 or camt.053',
   description: 'Up to 4 MB. column.<field> names the header of a field for the generic CSV profile.',
-  query: {
-    format: 'csv, mt940 or camt.053 (default: recognised from the text)',
-    profile: 'The CSV profile (default: recognised from the header)',
-    source_id: 'The statement credit source the lines come from',
-  },
+  query: StatementQuerySchema,
   bodyMedia: {
     'text/csv': { type: 'string' },
     'text/plain': { type: 'string' },
@@ -174,17 +169,12 @@ export const LIST_AUDIT = apiRoute({
   tag: 'operator',
   auth: 'operator',
   summary: 'The audit log of manual actions, newest first',
-  query: {
-    action: 'Only this action (credit.fix, credit.match, ...)',
-    subject: 'Only this subject (credit:12, text:7, source:3)',
-    actor: 'Only this operator',
-    before: 'Paging: older than this id',
-    limit: '1-1000, default 100',
-  },
+  query: AuditQuerySchema,
   answers: { 200: { description: 'Entries', data: list } },
   errors: [],
 });
 
+const TOKEN = z.object({ token: z.string().describe("The source's ingest token") });
 const INGEST =
   'Unsigned: the token in the path is the secret (an unknown or revoked one is a 404); limited per token.';
 
@@ -195,19 +185,10 @@ export const INGEST_SMS = apiRoute({
   tag: 'ingest',
   auth: 'public',
   summary: 'A forwarded SMS alert',
-  description: `${INGEST} JSON, form or text/plain: text|message|body|msg, from|sender|address, timestamp.`,
-  body: z
-    .object({
-      text: z.string().optional(),
-      message: z.string().optional(),
-      body: z.string().optional(),
-      msg: z.string().optional(),
-      from: z.string().optional(),
-      sender: z.string().optional(),
-      address: z.string().optional(),
-      timestamp: z.string().optional(),
-    })
-    .meta({ id: 'ForwardedSms' }),
+  description: `${INGEST} JSON, form or text/plain: text|message|body|msg, from|sender|address, timestamp|time|date|received_at|receivedStamp|sentStamp|sent_at.`,
+  params: TOKEN,
+  body: ForwardedSmsSchema,
+  read: readSmsFields,
   bodyMedia: {
     'application/x-www-form-urlencoded': { $ref: '#/components/schemas/ForwardedSms' },
     'text/plain': { type: 'string' },
@@ -225,6 +206,7 @@ export const INGEST_EMAIL = apiRoute({
   auth: 'public',
   summary: 'A raw e-mail alert (RFC 822, up to 256 KB)',
   description: INGEST,
+  params: TOKEN,
   bodyMedia: { 'message/rfc822': { type: 'string' } },
   answers: { 200: { description: 'Stored and read', data: ingested } },
   errors: [404, 429],

@@ -1,14 +1,13 @@
 /**
  * The operator API for credit sources, alert texts, credits by state and manual actions, mounted
  * under /operator/api behind the operator's authentication. Every manual action is written to
- * the audit log under the acting operator's name (audit/audit-log.ts, `actorOf`).
+ * the audit log under the acting operator's name (`c.var.operatorName`).
  */
-import { type Context, Hono } from 'hono';
+import { Hono } from 'hono';
 import type { AppDeps } from '../app-deps.js';
-import { actorOf } from '../audit/audit-log.js';
 import { listAudit, writeAudit } from '../audit/audit-store.js';
 import { AppError, invalidField, notFound } from '../errors.js';
-import { parseJson } from '../http/parse-json.js';
+import type { OperatorEnv } from '../http/operator-env.js';
 import * as merchants from '../merchants/merchant-store.js';
 import {
   CREATE_CREDIT_SOURCE,
@@ -21,20 +20,7 @@ import {
   REPLAY_TEXT,
   REVOKE_CREDIT_SOURCE,
 } from './credit-api.js';
-import {
-  CREDIT_STATES,
-  type CreditFilter,
-  type CreditState,
-  cursorExists,
-  listCreditsAndTexts,
-  readCursor,
-} from './credit-list.js';
-import {
-  CreateCreditSourceSchema,
-  FixTextSchema,
-  MatchCreditSchema,
-  OperatorSmsSchema,
-} from './credit-schemas.js';
+import { cursorExists, listCreditsAndTexts } from './credit-list.js';
 import {
   findCreditSource,
   insertCreditSource,
@@ -45,17 +31,16 @@ import { ingestText } from './ingest-text.js';
 import { fixText, type ManualResult, matchByHand } from './manual-actions.js';
 import { FIELDS } from './statements/csv-profiles.js';
 import { importStatement } from './statements/import-statement.js';
-import { readStatement, STATEMENT_FORMATS, type StatementFormat } from './statements/read-statement.js';
+import { readStatement } from './statements/read-statement.js';
 
-type CreditVariables = { operatorName?: string };
 const ok = <T>(data: T) => ({ result: 'success' as const, data });
 
-export function creditRoutes(deps: AppDeps): Hono<{ Variables: CreditVariables }> {
-  const app = new Hono<{ Variables: CreditVariables }>();
+export function creditRoutes(deps: AppDeps): Hono<OperatorEnv> {
+  const app = new Hono<OperatorEnv>();
   const { db, clock } = deps;
 
   CREATE_CREDIT_SOURCE.register(app, async (c) => {
-    const input = await parseJson(c, CreateCreditSourceSchema);
+    const input = c.req.valid('json');
     const merchant = await merchants.findMerchant(db, input.merchant_uid);
     if (!merchant) throw notFound('merchant_uid: no such merchant');
     const own = [merchant.upi_vpa.toLowerCase(), merchant.imps_account].filter((a) => a !== '');
@@ -75,7 +60,7 @@ export function creditRoutes(deps: AppDeps): Hono<{ Variables: CreditVariables }
       await writeAudit(
         tx,
         {
-          actor: actorOf(c),
+          actor: c.var.operatorName,
           action: 'credit_source.create',
           subject: `source:${made.source.id}`,
           after: made.source,
@@ -103,19 +88,19 @@ export function creditRoutes(deps: AppDeps): Hono<{ Variables: CreditVariables }
   });
 
   LIST_CREDIT_SOURCES.register(app, async (c) =>
-    c.json(ok(await listCreditSources(db, c.req.query('merchant_uid') ?? ''))),
+    c.json(ok(await listCreditSources(db, c.req.valid('query').merchant_uid ?? ''))),
   );
 
   REVOKE_CREDIT_SOURCE.register(app, async (c) => {
     const now = clock.now();
     const revoked = await db.transaction(async (tx) => {
-      const before = await findCreditSource(tx, c.req.param('id'));
+      const before = await findCreditSource(tx, c.req.valid('param').source_id);
       if (!before) return undefined;
       const after = await revokeCreditSource(tx, before.id, now);
       await writeAudit(
         tx,
         {
-          actor: actorOf(c),
+          actor: c.var.operatorName,
           action: 'credit_source.revoke',
           subject: `source:${before.id}`,
           before,
@@ -130,10 +115,10 @@ export function creditRoutes(deps: AppDeps): Hono<{ Variables: CreditVariables }
   });
 
   REPLAY_TEXT.register(app, async (c) => {
-    const input = await parseJson(c, OperatorSmsSchema);
+    const input = c.req.valid('json');
     const source = await findCreditSource(db, input.source_id);
     if (source?.status !== 'active') throw notFound('source_id: no such active credit source');
-    const actor = actorOf(c);
+    const actor = c.var.operatorName;
     const result = await ingestText(
       db,
       {
@@ -168,12 +153,7 @@ export function creditRoutes(deps: AppDeps): Hono<{ Variables: CreditVariables }
   });
 
   LIST_CREDITS.register(app, async (c) => {
-    // `unmatched=true` (the CLI's older flag) lists credits still without an order.
-    const states =
-      c.req.query('unmatched') === 'true'
-        ? (['waiting', 'conflict'] as const)
-        : statesParam(c.req.query('state'));
-    const filter = creditFilter(c, states);
+    const { states, filter } = c.req.valid('query');
     if (filter.before && !(await cursorExists(db, filter.before))) {
       throw invalidField('before', 'no such row: pass the cursor of the last row of the previous page');
     }
@@ -181,17 +161,17 @@ export function creditRoutes(deps: AppDeps): Hono<{ Variables: CreditVariables }
   });
 
   FIX_TEXT.register(app, async (c) => {
-    const input = await parseJson(c, FixTextSchema);
+    const input = c.req.valid('json');
     const result = await fixText(
       db,
       {
-        rawTextId: idParam(c.req.param('id'), 'text_id'),
+        rawTextId: c.req.valid('param').text_id,
         utr: input.utr,
         amount: input.amount,
         payerName: input.payer_name ?? '',
         creditedAt: input.credited_at ? new Date(input.credited_at) : undefined,
         note: input.note,
-        actor: actorOf(c),
+        actor: c.var.operatorName,
       },
       clock.now(),
     );
@@ -199,14 +179,14 @@ export function creditRoutes(deps: AppDeps): Hono<{ Variables: CreditVariables }
   });
 
   MATCH_CREDIT.register(app, async (c) => {
-    const input = await parseJson(c, MatchCreditSchema);
+    const input = c.req.valid('json');
     const result = await matchByHand(
       db,
       {
-        creditId: idParam(c.req.param('id'), 'credit_id'),
+        creditId: c.req.valid('param').credit_id,
         paymentUid: input.payment_uid,
         note: input.note,
-        actor: actorOf(c),
+        actor: c.var.operatorName,
       },
       clock.now(),
     );
@@ -214,26 +194,19 @@ export function creditRoutes(deps: AppDeps): Hono<{ Variables: CreditVariables }
   });
 
   IMPORT_STATEMENT.register(app, async (c) => {
-    const format = c.req.query('format');
-    if (format !== undefined && !(STATEMENT_FORMATS as readonly string[]).includes(format)) {
-      throw invalidField('format', `must be one of ${STATEMENT_FORMATS.join(', ')}`);
-    }
-    const sourceId = c.req.query('source_id');
+    const query = c.req.valid('query');
+    const sourceId = query.source_id;
     const source = sourceId ? await findCreditSource(db, sourceId) : undefined;
     if (sourceId && source?.status !== 'active') throw notFound('source_id: no such active credit source');
     const columns = Object.fromEntries(
       FIELDS.flatMap((field) => {
-        const header = c.req.query(`column.${field}`);
+        const header = query[`column.${field}`];
         return header ? [[field, header]] : [];
       }),
     );
     const body = await c.req.text();
     if (body.trim() === '') throw invalidField('body', 'an empty statement');
-    const read = readStatement(
-      body,
-      { format: format as StatementFormat | undefined, profile: c.req.query('profile'), columns },
-      clock.now(),
-    );
+    const read = readStatement(body, { format: query.format, profile: query.profile, columns }, clock.now());
     if (!read.ok) throw invalidField('statement', read.error);
     const results = await importStatement(db, read.lines, source, clock.now());
     const summary: Record<string, number> = {};
@@ -243,7 +216,7 @@ export function creditRoutes(deps: AppDeps): Hono<{ Variables: CreditVariables }
     await writeAudit(
       db,
       {
-        actor: actorOf(c),
+        actor: c.var.operatorName,
         action: 'statement.import',
         subject: source ? `source:${source.id}` : 'statement',
         after: { format: read.format, profile: read.profile, lines: results.length, summary },
@@ -256,15 +229,15 @@ export function creditRoutes(deps: AppDeps): Hono<{ Variables: CreditVariables }
   });
 
   LIST_AUDIT.register(app, async (c) => {
-    const before = c.req.query('before');
+    const query = c.req.valid('query');
     return c.json(
       ok(
         await listAudit(db, {
-          action: c.req.query('action') ?? '',
-          subject: c.req.query('subject') ?? '',
-          actor: c.req.query('actor') ?? '',
-          beforeId: before === undefined ? undefined : idParam(before, 'before'),
-          limit: limitParam(c.req.query('limit')),
+          action: query.action ?? '',
+          subject: query.subject ?? '',
+          actor: query.actor ?? '',
+          beforeId: query.before,
+          limit: query.limit,
         }),
       ),
     );
@@ -276,52 +249,4 @@ export function creditRoutes(deps: AppDeps): Hono<{ Variables: CreditVariables }
 function unwrap<T>(result: ManualResult<T>): T {
   if (result.ok) return result.value;
   throw new AppError(result.code, result.details);
-}
-
-function creditFilter(c: Context, states: readonly CreditState[]): CreditFilter {
-  const date = (name: string) => {
-    const text = c.req.query(name);
-    if (text === undefined || text === '') return undefined;
-    const at = new Date(text);
-    if (Number.isNaN(at.getTime())) throw invalidField(name, 'must be an ISO 8601 date');
-    return at;
-  };
-  const before = c.req.query('before') ?? '';
-  const cursor = before === '' ? undefined : readCursor(before, states);
-  if (before !== '' && !cursor) {
-    throw invalidField(
-      'before',
-      "must be a row's cursor (credit:<id> or text:<id>; a bare id only when credits or texts are listed alone)",
-    );
-  }
-  return {
-    merchantUid: c.req.query('merchant_uid') ?? '',
-    sourceId: c.req.query('source_id') ?? '',
-    utr: (c.req.query('utr') ?? '').replace(/\s+/g, ''),
-    from: date('from'),
-    to: date('to'),
-    before: cursor,
-    limit: limitParam(c.req.query('limit')),
-  };
-}
-
-function statesParam(text: string | undefined): readonly CreditState[] {
-  if (text === undefined || text === '') return CREDIT_STATES;
-  const states = text.split(',');
-  for (const state of states) {
-    if (!(CREDIT_STATES as readonly string[]).includes(state)) {
-      throw invalidField('state', `must be one or more of ${CREDIT_STATES.join(', ')}`);
-    }
-  }
-  return states as CreditState[];
-}
-
-function idParam(text: string, name: string): number {
-  if (!/^\d{1,15}$/.test(text)) throw invalidField(name, 'must be a number');
-  return Number(text);
-}
-
-function limitParam(text: string | undefined): number {
-  const n = Number(text ?? 100);
-  return Number.isInteger(n) && n > 0 ? Math.min(n, 500) : 100;
 }

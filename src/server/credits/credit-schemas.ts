@@ -1,11 +1,10 @@
-/** Request bodies of the credit-source and credit operator API, validated with zod. */
+/** Request bodies and queries of the credit-source and credit operator API, validated with zod. */
 import { z } from 'zod';
+import { amountField, idField, limitField, utrField } from '../http/request-fields.js';
+import { CREDIT_STATES, type CreditFilter, type CreditState, readCursor } from './credit-list.js';
+import { FIELDS, type Field } from './statements/csv-profiles.js';
+import { STATEMENT_FORMATS } from './statements/read-statement.js';
 
-const amountText = z.string().regex(/^\d{1,13}(\.\d{1,2})?$/, 'must be a decimal amount like 100.00');
-const utrText = z
-  .string()
-  .transform((text) => text.replace(/\s+/g, ''))
-  .pipe(z.string().regex(/^\d{12}$/, 'must be exactly 12 digits'));
 const note = z.string().trim().min(1, 'required: say why').max(500);
 
 export const CreateCreditSourceSchema = z
@@ -34,8 +33,8 @@ export const OperatorSmsSchema = z
 
 export const FixTextSchema = z
   .object({
-    utr: utrText,
-    amount: amountText,
+    utr: utrField,
+    amount: amountField,
     payer_name: z.string().max(256).optional(),
     credited_at: z.iso.datetime({ offset: true }).optional(),
     note,
@@ -45,3 +44,113 @@ export const FixTextSchema = z
 export const MatchCreditSchema = z
   .object({ payment_uid: z.string().min(1).max(64), note })
   .meta({ id: 'MatchCredit' });
+
+const optionalText = (description: string) => z.string().optional().describe(description);
+
+/** A date in a query (`2026-11-23`, `2026-11-23T09:30:00+05:30`), or none. */
+const dateQuery = (description: string) =>
+  z
+    .string()
+    .optional()
+    .transform((text, ctx) => {
+      if (text === undefined || text === '') return undefined;
+      const at = new Date(text);
+      if (!Number.isNaN(at.getTime())) return at;
+      ctx.issues.push({ code: 'custom', message: 'must be an ISO 8601 date', input: text });
+      return z.NEVER;
+    })
+    .describe(description);
+
+/** `state=matched,waiting`: the states listed (every state when none is given). */
+const statesQuery = z
+  .string()
+  .optional()
+  .transform((text, ctx): readonly CreditState[] => {
+    if (text === undefined || text === '') return CREDIT_STATES;
+    const states = text.split(',');
+    if (states.every((state) => (CREDIT_STATES as readonly string[]).includes(state))) {
+      return states as CreditState[];
+    }
+    ctx.issues.push({
+      code: 'custom',
+      message: `must be one or more of ${CREDIT_STATES.join(', ')}`,
+      input: text,
+    });
+    return z.NEVER;
+  })
+  .describe(`Comma-separated: ${CREDIT_STATES.join(', ')} (default: all)`);
+
+/** GET /operator/api/credits: the states listed and the filter over them. */
+export const CreditListQuerySchema = z
+  .object({
+    state: statesQuery,
+    unmatched: z
+      .enum(['true', 'false'])
+      .optional()
+      .describe("true: waiting and conflict (the CLI's older flag)"),
+    merchant_uid: optionalText('Only this merchant'),
+    source_id: optionalText('Only this source'),
+    utr: optionalText('Only this UTR'),
+    from: dateQuery('Created at or after (ISO date)'),
+    to: dateQuery('Created before (ISO date)'),
+    before: optionalText('Paging: the cursor of the last row of the previous page'),
+    limit: limitField(500, 100),
+  })
+  .transform((query, ctx): { states: readonly CreditState[]; filter: CreditFilter } => {
+    // `unmatched=true` (the CLI's older flag) lists credits still without an order.
+    const states = query.unmatched === 'true' ? (['waiting', 'conflict'] as const) : query.state;
+    const before = query.before ?? '';
+    const cursor = before === '' ? undefined : readCursor(before, states);
+    if (before !== '' && !cursor) {
+      ctx.issues.push({
+        code: 'custom',
+        path: ['before'],
+        message:
+          "must be a row's cursor (credit:<id> or text:<id>; a bare id only when credits or texts are listed alone)",
+        input: before,
+      });
+      return z.NEVER;
+    }
+    return {
+      states,
+      filter: {
+        merchantUid: query.merchant_uid ?? '',
+        sourceId: query.source_id ?? '',
+        utr: (query.utr ?? '').replace(/\s+/g, ''),
+        from: query.from,
+        to: query.to,
+        before: cursor,
+        limit: query.limit,
+      },
+    };
+  });
+
+/** POST /operator/api/credits/import: the statement's format and profile, and where its lines come from. */
+export const StatementQuerySchema = z.object({
+  format: z
+    .enum(STATEMENT_FORMATS)
+    .optional()
+    .describe(`${STATEMENT_FORMATS.join(', ')} (default: recognised from the text)`),
+  profile: optionalText('The CSV profile (default: recognised from the header)'),
+  source_id: optionalText('The statement credit source the lines come from'),
+  ...columnQueries(),
+});
+
+/** `column.<field>`: the header of each field in a generic CSV. */
+function columnQueries() {
+  const columns = FIELDS.map((field) => [
+    `column.${field}`,
+    optionalText(`The header of ${field} in a generic CSV (profile generic)`),
+  ]);
+  // fromEntries cannot name the keys it makes; they are FIELDS' own.
+  return Object.fromEntries(columns) as Record<`column.${Field}`, ReturnType<typeof optionalText>>;
+}
+
+/** GET /operator/api/audit: newest first, filtered. */
+export const AuditQuerySchema = z.object({
+  action: optionalText('Only this action (credit.fix, credit.match, ...)'),
+  subject: optionalText('Only this subject (credit:12, text:7, source:3)'),
+  actor: optionalText('Only this operator'),
+  before: idField.optional().describe('Paging: older than this id'),
+  limit: limitField(500, 100),
+});

@@ -6,7 +6,7 @@
  * rate-limited in the store's shared buckets (`rate_limits`, scope `ingest`, keyed by its source),
  * so every service process counts against the same limit.
  */
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { ERROR_CODES } from '../../shared/error-codes.js';
 import type { AppDeps } from '../app-deps.js';
 import { AppError, notFound } from '../errors.js';
@@ -16,15 +16,22 @@ import { INGEST_EMAIL, INGEST_SMS } from './credit-api.js';
 import { type CreditSource, findSourceByToken } from './credit-source-store.js';
 import { ingestText } from './ingest-text.js';
 import { readAlertEmail } from './read-email.js';
-import { readForwardedSms } from './read-forwarded-sms.js';
 
 /** A phone back online forwards its backlog at once; steady traffic is a few texts a minute. */
 export const DEFAULT_INGEST_LIMIT: RateLimit = { burst: 60, perSecond: 2 };
 
-export function ingestRoutes(deps: AppDeps, limit: RateLimit = DEFAULT_INGEST_LIMIT): Hono {
-  const app = new Hono();
+/** The source a route's token names, set by `sourceOfToken` before the body is read. */
+type IngestEnv = { Variables: { source: CreditSource } };
+
+export function ingestRoutes(deps: AppDeps, limit: RateLimit = DEFAULT_INGEST_LIMIT): Hono<IngestEnv> {
+  const app = new Hono<IngestEnv>();
   const limiter = storeRateLimiter(deps.db, 'ingest', limit);
-  const sourceFor = async (token: string): Promise<CreditSource> => {
+  // The token is looked up and its limit taken before the body is read.
+  const sourceOfToken: MiddlewareHandler<IngestEnv, string, { out: { param: { token: string } } }> = async (
+    c,
+    next,
+  ) => {
+    const { token } = c.req.valid('param');
     const source = token.length <= 100 ? await findSourceByToken(deps.db, token) : undefined;
     if (!source) throw notFound('token: no such active credit source');
     // Keyed by the source (one token each): an unknown token never creates a bucket.
@@ -34,25 +41,32 @@ export function ingestRoutes(deps: AppDeps, limit: RateLimit = DEFAULT_INGEST_LI
         headers: { 'Retry-After': String(decision.retryAfterSeconds) },
       });
     }
-    return source;
+    c.set('source', source);
+    await next();
   };
   const answer = (result: { rawTextId: number; outcome: string; reason: string }) => ({
     result: 'success' as const,
     data: { text_id: String(result.rawTextId), outcome: result.outcome, reason: result.reason },
   });
 
-  INGEST_SMS.register(app, async (c) => {
-    const source = await sourceFor(c.req.param('token'));
-    const sms = await readForwardedSms(c);
-    const result = await ingestText(deps.db, { source, channel: 'sms', ...sms }, deps.clock.now());
+  INGEST_SMS.register(app, sourceOfToken, async (c) => {
+    const sms = c.req.valid('json');
+    const result = await ingestText(
+      deps.db,
+      { source: c.var.source, channel: 'sms', ...sms },
+      deps.clock.now(),
+    );
     return c.json(answer(result));
   });
 
-  INGEST_EMAIL.register(app, async (c) => {
-    const source = await sourceFor(c.req.param('token'));
+  INGEST_EMAIL.register(app, sourceOfToken, async (c) => {
     const email = await readAlertEmail(await c.req.text());
     if (!email) throw new AppError(ERROR_CODES.invalidRequest, 'body: an e-mail message with a text part');
-    const result = await ingestText(deps.db, { source, channel: 'email', ...email }, deps.clock.now());
+    const result = await ingestText(
+      deps.db,
+      { source: c.var.source, channel: 'email', ...email },
+      deps.clock.now(),
+    );
     return c.json(answer(result));
   });
 

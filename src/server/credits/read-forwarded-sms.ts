@@ -5,6 +5,7 @@
  * `receivedStamp`, `sentStamp`). A plain-text body is the message itself.
  */
 import type { Context } from 'hono';
+import { z } from 'zod';
 import { ERROR_CODES } from '../../shared/error-codes.js';
 import { AppError } from '../errors.js';
 import { readJsonObject } from '../http/read-body.js';
@@ -16,21 +17,43 @@ export interface ForwardedSms {
   readonly receivedAt: Date | undefined;
 }
 
-const TEXT_FIELDS = ['text', 'message', 'body', 'msg'];
-const SENDER_FIELDS = ['from', 'sender', 'address'];
-const TIME_FIELDS = ['timestamp', 'time', 'date', 'received_at', 'receivedStamp', 'sentStamp', 'sent_at'];
+const TEXT_FIELDS = ['text', 'message', 'body', 'msg'] as const;
+const SENDER_FIELDS = ['from', 'sender', 'address'] as const;
+const TIME_FIELDS = [
+  'timestamp',
+  'time',
+  'date',
+  'received_at',
+  'receivedStamp',
+  'sentStamp',
+  'sent_at',
+] as const;
 
-export async function readForwardedSms(c: Context): Promise<ForwardedSms> {
-  const fields = await readFields(c);
-  const pick = (names: readonly string[]) => names.map((name) => fields[name]).find((v) => v !== undefined);
-  const text = pick(TEXT_FIELDS)?.trim() ?? '';
-  if (text === '') {
-    throw new AppError(ERROR_CODES.missingField, 'text: required (as text, message, body or msg)');
-  }
-  return { text, sender: pick(SENDER_FIELDS)?.trim() ?? '', receivedAt: readTime(pick(TIME_FIELDS)) };
-}
+const optional = (names: readonly string[]) =>
+  Object.fromEntries(names.map((name) => [name, z.string().optional()]));
 
-async function readFields(c: Context): Promise<Record<string, string>> {
+/** The fields a forwarder may send, and the alert they make: the first message, sender and time given. */
+export const ForwardedSmsSchema = z
+  .object({ ...optional(TEXT_FIELDS), ...optional(SENDER_FIELDS), ...optional(TIME_FIELDS) })
+  .meta({ id: 'ForwardedSms' })
+  .transform((fields, ctx): ForwardedSms => {
+    const pick = (names: readonly string[]) => names.map((name) => fields[name]).find((v) => v !== undefined);
+    const text = pick(TEXT_FIELDS)?.trim() ?? '';
+    if (text === '') {
+      ctx.issues.push({
+        code: 'custom',
+        path: ['text'],
+        message: 'required (as text, message, body or msg)',
+        params: { code: ERROR_CODES.missingField },
+        input: fields,
+      });
+      return z.NEVER;
+    }
+    return { text, sender: pick(SENDER_FIELDS)?.trim() ?? '', receivedAt: readTime(pick(TIME_FIELDS)) };
+  });
+
+/** The body as fields: JSON, a form (URL-encoded or multipart), or plain text (the message itself). */
+export async function readSmsFields(c: Context): Promise<Record<string, string>> {
   const type = c.req.header('content-type') ?? '';
   if (/^application\/x-www-form-urlencoded\b/i.test(type)) {
     return Object.fromEntries(new URLSearchParams(await c.req.text()));

@@ -1,8 +1,10 @@
 /** The signed merchant API's routes as they describe themselves (docs/merchant-api.md). */
 import { z } from 'zod';
 import { apiRoute } from '../http/api-route.js';
+import { requiredFirst } from '../http/input-error.js';
+import { readFlatJson } from '../http/read-body.js';
 import { BalanceSchema, CreatedOrderSchema, QueryViewSchema } from '../orders/order-view-schemas.js';
-import { CreateOrderRequestSchema } from './order-request.js';
+import { CreateOrderRequestSchema, createOrderErrors } from './order-request.js';
 
 /** Where app.ts mounts the gateway's routes. */
 export const GATEWAY_API_PREFIX = '/gateway/api';
@@ -25,6 +27,9 @@ export const CREATE_ORDER = apiRoute({
   summary: 'Create a collection (income) or payout (expense) order',
   description: `${SIGNED} The same request again answers the same order; a different request with a used merchant_order_id is refused.`,
   body: CreateOrderRequestSchema,
+  // The fields as signed: every scalar as its string (signed-request.ts reads the same).
+  read: readFlatJson,
+  invalid: createOrderErrors,
   bodyExample: {
     transaction_type: 'income',
     amount: '199.00',
@@ -58,6 +63,8 @@ export const QUERY_ORDER = apiRoute({
   summary: 'Query an order by merchant_order_id',
   description: SIGNED,
   body: z.object({ merchant_order_id: z.string() }),
+  read: readFlatJson,
+  invalid: requiredFirst(['merchant_order_id']),
   bodyExample: { merchant_order_id: 'SHOP-1001' },
   answers: { 200: { description: 'All fields of the order', data: QueryViewSchema } },
   errors: [404, 415],
@@ -72,6 +79,8 @@ export const MERCHANT_BALANCE = apiRoute({
   summary: "The merchant's balance: available (inr) and held for payouts (inr_held)",
   description: SIGNED,
   body: z.object({ merchant_uid: z.string() }),
+  read: readFlatJson,
+  invalid: requiredFirst(['merchant_uid']),
   bodyExample: { merchant_uid: 'a3c5e7f9-0000-4000-8000-000000000001' },
   answers: { 200: { description: 'Balance', data: BalanceSchema } },
   errors: [415],

@@ -1,9 +1,12 @@
-/** The signed merchant API (docs/merchant-api.md: create, query, balance). */
+/**
+ * The signed merchant API (docs/merchant-api.md: create, query, balance), behind the signed check
+ * (signed-request.ts), which sets `c.var.signed` for every handler.
+ */
 import { Hono } from 'hono';
 import { ERROR_CODES } from '../../shared/error-codes.js';
 import { formatAmount } from '../../shared/money.js';
 import type { AppDeps } from '../app-deps.js';
-import { AppError, invalidField, missingField, notFound } from '../errors.js';
+import { AppError, invalidField, notFound } from '../errors.js';
 import { clientIp } from '../http/client-ip.js';
 import { success } from '../http/envelope.js';
 import { balanceOf } from '../ledger/ledger.js';
@@ -12,26 +15,24 @@ import { findOrderByMerchantOrderId } from '../orders/order-store.js';
 import { paymentObject, paymentUrl, queryView } from '../orders/order-views.js';
 import { type CreateResult, createOrder } from './create-order.js';
 import { CREATE_ORDER, MERCHANT_BALANCE, QUERY_ORDER } from './gateway-api.js';
-import { parseCreateOrder } from './order-request.js';
-import { readSignedRequest, requireOwnMerchant } from './signed-request.js';
+import { createOrderInput } from './order-request.js';
+import { requireOwnMerchant, type SignedEnv, signedMerchant } from './signed-request.js';
 
-export function gatewayRoutes(deps: AppDeps): Hono {
-  const app = new Hono();
+export function gatewayRoutes(deps: AppDeps): Hono<SignedEnv> {
+  const app = new Hono<SignedEnv>();
   const baseUrl = deps.config.publicBaseUrl;
-  // Signed answers name a merchant's orders and balance: no cache may keep them.
-  app.use((c, next) => {
-    c.header('Cache-Control', 'no-store');
-    return next();
-  });
+  // Every gateway route is a signed POST; another method on its path is a plain 404.
+  app.post('*', signedMerchant(deps));
 
   CREATE_ORDER.register(app, async (c) => {
-    const request = await readSignedRequest(c, deps);
-    requireOwnMerchant(request);
-    const input = parseCreateOrder(request.fields, { allowPrivateUrls: deps.config.allowPrivateCallbacks });
+    const request = c.req.valid('json');
+    const signed = c.var.signed;
+    requireOwnMerchant(request.merchant_uid, signed);
+    const input = createOrderInput(request, { allowPrivateUrls: deps.config.allowPrivateCallbacks });
     const result = await createOrder(deps, input, {
-      merchant: request.key.merchant,
-      apiKey: request.key.key,
-      canonical: request.canonical,
+      merchant: signed.merchant,
+      apiKey: signed.apiKey,
+      canonical: signed.canonical,
       ip: clientIp(c, deps.config.trustProxy),
       userAgent: c.req.header('user-agent') ?? '',
     });
@@ -46,19 +47,17 @@ export function gatewayRoutes(deps: AppDeps): Hono {
   });
 
   QUERY_ORDER.register(app, async (c) => {
-    const request = await readSignedRequest(c, deps);
-    const merchantOrderId = request.fields.merchant_order_id;
-    if (!merchantOrderId) throw missingField('merchant_order_id');
-    const merchant = request.key.merchant;
+    const { merchant_order_id: merchantOrderId } = c.req.valid('json');
+    const { merchant } = c.var.signed;
     const order = await findOrderByMerchantOrderId(deps.db, merchant.uid, merchantOrderId);
     if (!order) throw notFound('merchant_order_id: no such order');
     return success(c, queryView(order, merchant.name, baseUrl));
   });
 
   MERCHANT_BALANCE.register(app, async (c) => {
-    const request = await readSignedRequest(c, deps);
-    requireOwnMerchant(request);
-    const merchant = request.key.merchant;
+    const signed = c.var.signed;
+    requireOwnMerchant(c.req.valid('json').merchant_uid, signed);
+    const { merchant } = signed;
     const balance = await balanceOf(deps.db, merchant.uid);
     return success(c, {
       uid: merchant.uid,
@@ -74,7 +73,6 @@ export function gatewayRoutes(deps: AppDeps): Hono {
   return app;
 }
 
-/** The order the request created or found again; every refusal as its error. */
 /** The order a creation produced, or the refusal as an AppError. */
 export function createdOrder(result: CreateResult): Order {
   switch (result.kind) {

@@ -1,7 +1,7 @@
 /**
  * The order creation request (docs/merchant-api.md, Create an order): one zod schema of the
- * wire form, used both to validate and to describe the endpoint in OpenAPI, then cross-field
- * rules (docs/decisions/0002-open-points.md, Required fields and defaults).
+ * wire form, which the route runs and the OpenAPI document describes, then cross-field rules
+ * (docs/decisions/0002-open-points.md, Required fields and defaults).
  */
 import { isIP } from 'node:net';
 import { z } from 'zod';
@@ -9,6 +9,7 @@ import { parseAmount } from '../../shared/money.js';
 import type { AccountingType, Payterm, TransactionType } from '../../shared/order-status.js';
 import { invalidField, missingField } from '../errors.js';
 import { classifyAddress } from '../http/classify-address.js';
+import { requiredFirst } from '../http/input-error.js';
 
 const httpUrl = z
   .string()
@@ -84,7 +85,16 @@ export interface CreateOrderInput {
   readonly orderUid: string;
 }
 
-const REQUIRED = ['transaction_type', 'amount', 'merchant_order_id', 'merchant_uid'] as const;
+export type CreateOrderRequest = z.output<typeof CreateOrderRequestSchema>;
+
+/** The fields a creation must carry, answered missing_field in this order before any other issue. */
+export const createOrderErrors = requiredFirst([
+  'merchant_uid',
+  'transaction_type',
+  'amount',
+  'merchant_order_id',
+]);
+
 const IFSC = /^[A-Z]{4}0[A-Z0-9]{6}$/;
 
 export interface CreateOrderRules {
@@ -92,25 +102,11 @@ export interface CreateOrderRules {
   readonly allowPrivateUrls: boolean;
 }
 
-export function parseCreateOrder(
-  fields: Readonly<Record<string, string>>,
+/** The order a valid request asks for: defaults filled in and the rules across fields checked. */
+export function createOrderInput(
+  f: CreateOrderRequest,
   rules: CreateOrderRules = { allowPrivateUrls: false },
 ): CreateOrderInput {
-  for (const name of REQUIRED) {
-    if (!fields[name]) throw missingField(name);
-  }
-  const parsed = CreateOrderRequestSchema.safeParse(fields);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const field = String(issue?.path[0] ?? 'body');
-    throw invalidField(
-      field,
-      issue?.code === 'invalid_value'
-        ? `must be one of ${describeValues(issue)}`
-        : (issue?.message ?? 'invalid'),
-    );
-  }
-  const f = parsed.data;
   if (!rules.allowPrivateUrls) {
     for (const field of ['notify_url', 'redirect_url'] as const) {
       const kind = nonPublicHost(f[field] ?? '');
@@ -158,11 +154,6 @@ export function parseCreateOrder(
     merchantId: f.merchant_id ?? '',
     orderUid: f.order_uid ?? '',
   };
-}
-
-function describeValues(issue: unknown): string {
-  const values = (issue as { values?: unknown[] }).values ?? [];
-  return values.map(String).join(', ');
 }
 
 /**

@@ -1,31 +1,34 @@
 /**
  * A typed client of the routes' own definitions (http/api-route.ts): the path parameters come
- * from the route's path, the JSON body's type from the zod schema the handler validates with,
- * so a call cannot name a route, a parameter or a field the service does not have. The operator
- * CLI uses it (docs/decisions/0016-openapi-from-routes.md).
+ * from the route's path, the query parameters and the JSON body's type from the zod schemas the
+ * route runs, so a call cannot name a route, a parameter or a field the service does not have.
+ * The operator CLI uses it (docs/decisions/0016-openapi-from-routes.md).
  */
 import type { z } from 'zod';
-import type { ApiRoute } from './api-route.js';
-
-/** `/merchants/:uid/keys/:key` → `'uid' | 'key'`. */
-export type PathParams<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
-  ? Name | PathParams<`/${Rest}`>
-  : P extends `${string}:${infer Name}`
-    ? Name
-    : never;
+import type { ApiRoute, PathParams } from './api-route.js';
 
 type ParamsInput<P extends string> = [PathParams<P>] extends [never]
   ? { readonly params?: undefined }
   : { readonly params: Readonly<Record<PathParams<P>, string>> };
 
-/** A JSON body typed by the route's schema, or raw text for a route that takes another media type. */
+/**
+ * A JSON body typed by the route's schema (left out when every field is optional), or raw text for
+ * a route that takes another media type.
+ */
 type BodyInput<B> = B extends z.ZodType
-  ? { readonly body: z.input<B> }
+  ? Record<never, never> extends z.input<B>
+    ? { readonly body?: z.input<B> }
+    : { readonly body: z.input<B> }
   : { readonly text?: string; readonly contentType?: string };
 
+/** The query parameters the route's schema names, as text. */
+type QueryInput<Q> = Q extends z.ZodType
+  ? { readonly query?: { readonly [K in keyof z.input<Q>]?: string | undefined } }
+  : { readonly query?: undefined };
+
 export type CallInput<R extends ApiRoute> = ParamsInput<R['path']> &
-  BodyInput<R['body']> & {
-    readonly query?: Readonly<Record<string, string | undefined>>;
+  BodyInput<R['body']> &
+  QueryInput<R['query']> & {
     readonly headers?: Readonly<Record<string, string>>;
   };
 

@@ -1,20 +1,28 @@
 /**
- * How a route describes itself (docs/decisions/0016-openapi-from-routes.md). Each route is
- * registered through its `ApiRoute`: its method and path, and hono-openapi's description of it
- * (the summary, the request body's zod schema that the handler validates with, the answers and
- * the error statuses), carried by the registered handler. `/openapi.json` is generated from the
- * app's registered routes, and the operator CLI's client calls the same definitions.
+ * How a route describes itself and takes its input (docs/decisions/0016-openapi-from-routes.md).
+ * Each route is registered through its `ApiRoute`: its method and path, the zod schemas of its path
+ * parameters, query and body, and hono-openapi's description of it (the summary, those schemas,
+ * the answers and the error statuses), carried by the registered handler. Registering a route runs
+ * its schemas before the handler, which reads the parsed input with Hono's `c.req.valid('param')`,
+ * `c.req.valid('query')` and `c.req.valid('json')`, typed by the schemas; input a schema refuses is
+ * answered in the interface's error shape naming the field (http/input-error.ts).
+ * `/openapi.json` is generated from the app's registered routes, and the operator CLI's client
+ * calls the same definitions.
  *
- *   CREATE_MERCHANT.register(app, async (c) => ...)
+ *   SHOW_MERCHANT.register(app, async (c) => { const { uid } = c.req.valid('param'); ... })
  *
- * The description rides on the handler itself rather than on a middleware before it, so that a
- * route without middleware is a single handler to Hono, which then answers it without composing
- * a middleware chain (no promise per step) (docs/decisions/0020-http-path.md).
+ * The description and the validation ride on the handler itself rather than on middleware before
+ * it, so that a route without middleware is a single handler to Hono, which then answers it without
+ * composing a middleware chain (no promise per step); a route without schemas is registered as its
+ * handler alone (docs/decisions/0020-http-path.md).
  */
-import type { Env, Handler, Hono } from 'hono';
-import { type DescribeRouteOptions, describeRoute, resolver } from 'hono-openapi';
-import { z } from 'zod';
+import type { Env, Handler, Hono, MiddlewareHandler } from 'hono';
+import type { z } from 'zod';
 import type { ErrorStatus } from '../../shared/error-codes.js';
+import type { InputErrors } from './input-error.js';
+import type { BodyReader } from './read-body.js';
+import { describeApiRoute, inputJsonSchema } from './route-description.js';
+import { routeHandlers } from './route-input.js';
 
 export type Method = 'get' | 'post' | 'patch' | 'delete';
 export type ApiTag = 'merchant' | 'payer' | 'ingest' | 'operator' | 'console' | 'service';
@@ -25,17 +33,39 @@ type Schema = z.core.$ZodType;
 /** A JSON Schema written out, for bodies that are not JSON (statements, e-mails, event streams). */
 type RawSchema = Readonly<Record<string, unknown>>;
 
+/** `/merchants/:uid/keys/:key` → `'uid' | 'key'`. */
+export type PathParams<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | PathParams<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/**
+ * The path parameters: an object with one string for each `:name` of the path (`.describe()` each);
+ * a path with parameters must be given it.
+ */
+type ParamsOf<P extends string, R> = [PathParams<P>] extends [never]
+  ? { readonly params?: undefined }
+  : { readonly params: R & z.core.$ZodType<unknown, { readonly [K in PathParams<P>]: string }> };
+
 export interface ApiAnswer {
   readonly description: string;
   /** `data` of the success envelope; the envelope itself is added. */
   readonly data?: Schema;
-  /** A body that is not the JSON envelope, by media type (a file, an event stream). */
+  /** JSON without the success envelope (the health checks answer so). */
+  readonly json?: Schema;
+  /** A body that is not JSON, by media type (a file, an event stream, text). */
   readonly media?: Readonly<Record<string, RawSchema>>;
   readonly example?: unknown;
   readonly headers?: Readonly<Record<string, string>>;
 }
 
-export interface ApiRouteSpec<M extends Method, P extends string, B extends Schema | undefined> {
+export interface ApiRouteSpec<
+  M extends Method,
+  P extends string,
+  B extends Schema | undefined,
+  Q extends Schema | undefined,
+> {
   /** The operationId: unique in the document, and the name the typed client uses. */
   readonly id: string;
   readonly method: M;
@@ -45,221 +75,130 @@ export interface ApiRouteSpec<M extends Method, P extends string, B extends Sche
   readonly auth: ApiAuth;
   readonly summary: string;
   readonly description?: string;
-  /** The JSON body's zod schema: the handler validates with this same schema. */
+  /** The query parameters: an object of optional (or defaulted) strings, `.describe()` each. */
+  readonly query?: Q;
+  /** The body's zod schema, run on what `read` reads (a JSON object unless told). */
   readonly body?: B;
-  /** Other media types of the body (form, text, files). */
+  /** How the body is read before `body` validates it (http/read-body.ts); `readJsonObject` unless told. */
+  readonly read?: BodyReader;
+  /** Other media types of the body (form, text, files); a body only of these is read by the handler. */
   readonly bodyMedia?: Readonly<Record<string, RawSchema>>;
   readonly bodyExample?: unknown;
-  /** Query parameters: name and what it does. */
-  readonly query?: Readonly<Record<string, string>>;
-  /** Path parameters: name and what it is (all strings). */
-  readonly params?: Readonly<Record<string, string>>;
+  /** The error answered for input the schemas refuse: the first issue as invalid_field unless told. */
+  readonly invalid?: InputErrors;
   /** The answers that are not errors, by status. */
   readonly answers: Readonly<Record<number, ApiAnswer>>;
   /** The error statuses the route answers with, besides those every route may give. */
   readonly errors: readonly ErrorStatus[];
 }
 
+/** Any route's definition, as the description and the input read it. */
+export type AnySpec = ApiRouteSpec<Method, string, Schema | undefined, Schema | undefined> & {
+  readonly params?: Schema | undefined;
+};
+
+type Parsed<S> = S extends Schema ? z.core.output<S> : never;
+type Given<S> = S extends Schema ? z.core.input<S> : never;
+
+type Nothing = Record<never, never>;
+
+/** What a route's handler reads with `c.req.valid(...)`: the output of each schema it has. */
+export type RouteInput<B, Q, R> = {
+  in: (B extends Schema ? { json: Given<B> } : Nothing) &
+    (Q extends Schema ? { query: Given<Q> } : Nothing) &
+    (R extends Schema ? { param: Given<R> } : Nothing);
+  out: (B extends Schema ? { json: Parsed<B> } : Nothing) &
+    (Q extends Schema ? { query: Parsed<Q> } : Nothing) &
+    (R extends Schema ? { param: Parsed<R> } : Nothing);
+};
+
 export interface ApiRoute<
   M extends Method = Method,
   P extends string = string,
   B extends Schema | undefined = Schema | undefined,
+  Q extends Schema | undefined = Schema | undefined,
+  R extends Schema | undefined = Schema | undefined,
 > {
   readonly id: string;
   readonly method: M;
   readonly path: P;
   readonly body: B;
-  /** Registers `handler` as this route of `app`, carrying the route's description for the generator. */
-  register<E extends Env>(app: Hono<E>, handler: Handler<E, P>): void;
+  readonly query: Q;
+  readonly params: R;
+  /** The media types the body may come in (application/json with a body schema): none for a route without a body. */
+  readonly bodyTypes: readonly string[];
+  /**
+   * Registers `handler` as this route of `app`: the route's schemas run first and the handler reads
+   * their output with `c.req.valid(...)`; the handler carries the route's description for the
+   * generator. A middleware given before it (a lookup or a limit that must come before the body is
+   * read) runs once the path and query are validated, before the body is read.
+   */
+  register<E extends Env>(app: Hono<E>, handler: Handler<E, P, RouteInput<B, Q, R>>): void;
+  register<E extends Env>(
+    app: Hono<E>,
+    middleware: MiddlewareHandler<E, P, RouteInput<undefined, Q, R>>,
+    handler: Handler<E, P, RouteInput<B, Q, R>>,
+  ): void;
 }
 
-/** What each error status means here; every error body is the error envelope. */
-const ERROR_MEANING: Readonly<
-  Record<ErrorStatus, { readonly why: string; readonly code: string; readonly details: string }>
-> = {
-  400: {
-    why: 'Invalid body, field or parameter',
-    code: 'invalid_field',
-    details: 'amount: must be a decimal amount like 100.00',
-  },
-  401: {
-    why: 'Missing or unknown credentials, or a bad signature',
-    code: 'unauthorized',
-    details: 'missing operator token',
-  },
-  403: {
-    why: 'Not allowed',
-    code: 'forbidden',
-    details: 'operators: only the root operator manages operators',
-  },
-  404: { why: 'No such thing', code: 'not_found', details: 'payment_uid: no such order' },
-  408: {
-    why: 'The request took too long to arrive',
-    code: 'request_timeout',
-    details: 'request: not received in time',
-  },
-  409: {
-    why: 'Conflicts with the current state',
-    code: 'invalid_transition',
-    details: 'status: cannot go from success to failed',
-  },
-  413: { why: 'Body too large', code: 'payload_too_large', details: 'body: larger than 16384 bytes' },
-  415: {
-    why: 'Unsupported media type',
-    code: 'unsupported_media_type',
-    details: 'body: send application/json',
-  },
-  422: {
-    why: 'Outside limits or balance',
-    code: 'amount_out_of_range',
-    details: 'amount: must be between 1.00 and 100000.00 for UPI',
-  },
-  429: {
-    why: 'Too many requests (Retry-After says when to try again)',
-    code: 'rate_limited',
-    details: 'too many requests; try again shortly',
-  },
-  431: { why: 'Headers too large', code: 'headers_too_large', details: 'headers: too large' },
-  500: {
-    why: 'Internal error (the request id is logged)',
-    code: 'internal_error',
-    details: 'internal error; request id 3f6c2a1e9b7d4c10',
-  },
-};
-
-/** Every error answer: `{"result":"error","data":{"error":code,"details":...,"request_id":...}}`. */
-export const ErrorEnvelopeSchema = z
-  .object({
-    result: z.literal('error'),
-    data: z.object({
-      error: z.string().describe('A stable code (invalid_field, not_found, ...)'),
-      details: z.string().describe('Which field or thing, and why'),
-      request_id: z.string().describe('The X-Request-Id of the request'),
-    }),
-  })
-  .meta({ id: 'ErrorEnvelope' });
-
-/** The success envelope around `data`. */
-export function successEnvelope(data: Schema) {
-  return z.object({ result: z.literal('success'), data });
+/** The names of a path's parameters (`/merchants/:uid/keys/:key` → uid, key). */
+function pathNames(path: string): string[] {
+  return [...path.matchAll(/:([A-Za-z0-9_]+)/g)].map((match) => match[1] ?? '');
 }
 
-/** Any object: for answers whose fields are listed in the description and the example. */
-export const AnyObject = z.looseObject({});
-
-function errorAnswer(status: ErrorStatus) {
-  const { why, code, details } = ERROR_MEANING[status];
-  return {
-    description: why,
-    content: {
-      'application/json': {
-        schema: resolver(ErrorEnvelopeSchema),
-        example: { result: 'error', data: { error: code, details, request_id: '3f6c2a1e9b7d4c10' } },
-      },
-    },
-  };
+/** A route whose path parameters and their schema disagree cannot be defined. */
+function checkParams(spec: AnySpec): void {
+  const named = pathNames(spec.path).sort();
+  const given = spec.params ? Object.keys(inputJsonSchema(spec.params).properties ?? {}).sort() : [];
+  if (named.join() !== given.join()) {
+    throw new Error(
+      `${spec.id}: the params schema names ${given.join(', ') || 'nothing'}; the path ${spec.path} has ${named.join(', ') || 'none'}`,
+    );
+  }
 }
 
-function answer(spec: ApiAnswer) {
-  const content = spec.media
-    ? Object.fromEntries(Object.entries(spec.media).map(([type, schema]) => [type, { schema }]))
-    : spec.data
-      ? {
-          'application/json': {
-            schema: resolver(successEnvelope(spec.data)),
-            ...(spec.example === undefined ? {} : { example: { result: 'success', data: spec.example } }),
-          },
-        }
-      : undefined;
-  return {
-    description: spec.description,
-    ...(content ? { content } : {}),
-    ...(spec.headers
-      ? {
-          headers: Object.fromEntries(
-            Object.entries(spec.headers).map(([name, description]) => [
-              name,
-              { description, schema: { type: 'string' } },
-            ]),
-          ),
-        }
-      : {}),
-  };
-}
+const DEFINITION = Symbol('route definition');
 
-const SECURITY: Record<ApiAuth, Record<string, string[]>[]> = {
-  signed: [{ ocKey: [], ocSignature: [] }],
-  operator: [{ operatorToken: [] }, { consoleSession: [] }],
-  public: [],
-};
-
-/** Every route may answer 400 (a bad request target) and 500; the others follow from the route's auth and body. */
-function errorStatuses(spec: ApiRouteSpec<Method, string, Schema | undefined>): ErrorStatus[] {
-  const implied: ErrorStatus[] = [400, 500];
-  if (spec.auth === 'operator') implied.push(401);
-  if (spec.auth === 'signed') implied.push(401, 403);
-  if (spec.body || spec.bodyMedia) implied.push(413);
-  return [...new Set([...spec.errors, ...implied])].sort();
+/** The definition a registered handler was registered with; undefined for a handler registered otherwise. */
+export function definitionOf(handler: unknown): ApiRoute | undefined {
+  return typeof handler === 'function' ? (handler as { [DEFINITION]?: ApiRoute })[DEFINITION] : undefined;
 }
 
 export function apiRoute<
   const M extends Method,
   const P extends string,
   B extends Schema | undefined = undefined,
->(spec: ApiRouteSpec<M, P, B>): ApiRoute<M, P, B> {
-  const parameters = [
-    ...Object.entries(spec.params ?? {}).map(([name, description]) => ({
-      name,
-      in: 'path' as const,
-      required: true,
-      description,
-      schema: { type: 'string' as const },
-    })),
-    ...Object.entries(spec.query ?? {}).map(([name, description]) => ({
-      name,
-      in: 'query' as const,
-      required: false,
-      description,
-      schema: { type: 'string' as const },
-    })),
-  ];
-  const bodyContent = {
-    ...(spec.body
-      ? {
-          'application/json': {
-            schema: resolver(spec.body as z.ZodType),
-            ...(spec.bodyExample === undefined ? {} : { example: spec.bodyExample }),
-          },
-        }
-      : {}),
-    ...Object.fromEntries(Object.entries(spec.bodyMedia ?? {}).map(([type, schema]) => [type, { schema }])),
-  };
-  const errors = errorStatuses(spec);
-  // The schemas written out (RawSchema) are plain JSON Schema, which the library's types narrow.
-  const described = {
-    operationId: spec.id,
-    tags: [spec.tag],
-    summary: spec.summary,
-    ...(spec.description ? { description: spec.description } : {}),
-    security: [...SECURITY[spec.auth]],
-    ...(parameters.length > 0 ? { parameters } : {}),
-    ...(Object.keys(bodyContent).length > 0 ? { requestBody: { required: true, content: bodyContent } } : {}),
-    responses: {
-      ...Object.fromEntries(Object.entries(spec.answers).map(([status, value]) => [status, answer(value)])),
-      ...Object.fromEntries(errors.map((status) => [String(status), errorAnswer(status)])),
-    },
-  };
-  // describeRoute makes a middleware that carries the description under hono-openapi's symbol; the
-  // generator reads that symbol from whichever registered handler has it, so the route's own
-  // handler carries it and no pass-through runs per request.
-  const description = describeRoute(described as DescribeRouteOptions);
-  return {
+  Q extends Schema | undefined = undefined,
+  R extends Schema | undefined = undefined,
+>(spec: ApiRouteSpec<M, P, B, Q> & ParamsOf<P, R>): ApiRoute<M, P, B, Q, R> {
+  checkParams(spec);
+  const description = describeApiRoute(spec);
+  const route: ApiRoute<M, P, B, Q, R> = {
     id: spec.id,
     method: spec.method,
     path: spec.path,
     body: spec.body as B,
-    register: (app, handler) => {
-      app.on(spec.method, spec.path, Object.assign(handler, description));
+    query: spec.query as Q,
+    params: spec.params as R,
+    bodyTypes: [...(spec.body ? ['application/json'] : []), ...Object.keys(spec.bodyMedia ?? {})],
+    register: <E extends Env>(
+      app: Hono<E>,
+      ...given:
+        | [Handler<E, P, RouteInput<B, Q, R>>]
+        | [MiddlewareHandler<E, P, RouteInput<undefined, Q, R>>, Handler<E, P, RouteInput<B, Q, R>>]
+    ) => {
+      const [middleware, handler] = given.length === 2 ? given : [undefined, given[0]];
+      const handlers = routeHandlers(
+        spec,
+        handler,
+        middleware as MiddlewareHandler<E, P, RouteInput<B, Q, R>>,
+      );
+      // The last handler carries the description and the definition (definitionOf).
+      const last = handlers[handlers.length - 1] as Handler<E, P, RouteInput<B, Q, R>>;
+      Object.assign(last, description, { [DEFINITION]: route });
+      if (handlers.length === 2) app.on(spec.method, spec.path, handlers[0], last);
+      else app.on(spec.method, spec.path, last);
     },
   };
+  return route;
 }

@@ -1,7 +1,15 @@
+/**
+ * How a route's body is read before its schema validates it (http/api-route.ts, `read`): each
+ * reader answers 400 or 415 in the interface's error shape for a body it cannot read, and every
+ * string it reads is checked for control characters (clean-text.ts).
+ */
 import type { Context } from 'hono';
 import { ERROR_CODES } from '../../shared/error-codes.js';
-import { AppError } from '../errors.js';
+import { AppError, invalidField } from '../errors.js';
 import { assertCleanBody } from './clean-text.js';
+
+/** Reads a request's body into what its schema validates. */
+export type BodyReader = (c: Context) => Promise<unknown>;
 
 /** Parses the request body as one JSON object, or answers 400 in the interface's error shape. */
 export async function readJsonObject(c: Context): Promise<Record<string, unknown>> {
@@ -17,6 +25,48 @@ export async function readJsonObject(c: Context): Promise<Record<string, unknown
   }
   assertCleanBody(parsed);
   return parsed as Record<string, unknown>;
+}
+
+/**
+ * A body that may be left out (an operator's note on an action that needs nothing else): the JSON
+ * object when one is sent as application/json, an empty object otherwise.
+ */
+export async function readOptionalJson(c: Context): Promise<Record<string, unknown>> {
+  if (!/^application\/json\b/i.test(c.req.header('content-type') ?? '')) return {};
+  if ((await c.req.text()).trim() === '') return {};
+  return readJsonObject(c);
+}
+
+const flatBodies = new WeakMap<Context, Promise<Record<string, string>>>();
+
+/**
+ * A JSON object of scalars (strings, finite numbers, booleans), each as its string: a signed
+ * merchant body, signed by the values' string forms. Read once per request, so the signed check
+ * and the route's schema share one parse.
+ */
+export function readFlatJson(c: Context): Promise<Record<string, string>> {
+  let read = flatBodies.get(c);
+  if (!read) {
+    read = readJsonObject(c).then(flatStrings);
+    flatBodies.set(c, read);
+  }
+  return read;
+}
+
+function flatStrings(body: Record<string, unknown>): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [name, value] of Object.entries(body)) {
+    if (
+      typeof value === 'string' ||
+      typeof value === 'boolean' ||
+      (typeof value === 'number' && Number.isFinite(value))
+    ) {
+      fields[name] = String(value);
+    } else {
+      throw invalidField(name, 'must be a string, number or boolean');
+    }
+  }
+  return fields;
 }
 
 /** Reads a form-encoded or JSON body as a map of strings (the payer endpoint accepts both). */

@@ -1,11 +1,17 @@
 /** The operator's callback routes as they describe themselves (outbox rows, attempts, resend). */
 import { z } from 'zod';
-import { AnyObject, apiRoute } from '../http/api-route.js';
+import { NoteSchema } from '../audit/audit-log.js';
+import { apiRoute } from '../http/api-route.js';
+import { readOptionalJson } from '../http/read-body.js';
+import { limitField, OrderParams } from '../http/request-fields.js';
+import { AnyObject } from '../http/route-description.js';
+import { OUTBOX_STATES } from './outbox.js';
 
 export const ORDER_CALLBACKS = apiRoute({
   id: 'orderCallbacks',
   method: 'get',
   path: '/orders/:payment_uid/callbacks',
+  params: OrderParams,
   tag: 'operator',
   auth: 'operator',
   summary: "An order's callbacks: its outbox rows and every delivery attempt",
@@ -24,6 +30,9 @@ export const RESEND_CALLBACK = apiRoute({
   id: 'resendCallback',
   method: 'post',
   path: '/orders/:payment_uid/callbacks/resend',
+  params: OrderParams,
+  body: NoteSchema,
+  read: readOptionalJson,
   tag: 'operator',
   auth: 'operator',
   summary: "Send the order's current state to its notify_url again",
@@ -38,7 +47,10 @@ export const RECENT_CALLBACKS = apiRoute({
   tag: 'operator',
   auth: 'operator',
   summary: 'Recent outbox rows, for watching delivery',
-  query: { state: 'pending, processing, done or failed', limit: '1-1000, default 100' },
+  query: z.object({
+    state: z.enum(OUTBOX_STATES).optional().describe('Only rows in this state'),
+    limit: limitField(1000, 100),
+  }),
   answers: { 200: { description: 'Outbox rows, newest first', data: z.array(AnyObject) } },
   errors: [],
 });

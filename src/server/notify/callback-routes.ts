@@ -6,23 +6,22 @@
 import { Hono } from 'hono';
 import { ERROR_CODES } from '../../shared/error-codes.js';
 import type { AppDeps } from '../app-deps.js';
-import { actorOf, optionalNote } from '../audit/audit-log.js';
 import { writeAudit } from '../audit/audit-store.js';
-import { AppError, invalidField, notFound } from '../errors.js';
+import { AppError, notFound } from '../errors.js';
 import { success } from '../http/envelope.js';
+import type { OperatorEnv } from '../http/operator-env.js';
 import { findOrder } from '../orders/order-store.js';
 import { ORDER_CALLBACKS, RECENT_CALLBACKS, RESEND_CALLBACK } from './callback-api.js';
 import { listAttemptsForOrder } from './callback-attempt-store.js';
-import { OUTBOX_STATES, type OutboxState } from './outbox.js';
 import { listOutboxForOrder, listRecentOutbox } from './outbox-store.js';
 import { resendCallback } from './resend-callback.js';
 
-export function callbackRoutes(deps: AppDeps): Hono {
-  const app = new Hono();
+export function callbackRoutes(deps: AppDeps): Hono<OperatorEnv> {
+  const app = new Hono<OperatorEnv>();
   const { db, clock } = deps;
 
   ORDER_CALLBACKS.register(app, async (c) => {
-    const order = await findOrder(db, c.req.param('payment_uid'));
+    const order = await findOrder(db, c.req.valid('param').payment_uid);
     if (!order) throw notFound('payment_uid: no such order');
     const [outbox, attempts] = await Promise.all([
       listOutboxForOrder(db, order.payment_uid),
@@ -39,15 +38,15 @@ export function callbackRoutes(deps: AppDeps): Hono {
   });
 
   RESEND_CALLBACK.register(app, async (c) => {
-    const note = await optionalNote(c);
+    const { note } = c.req.valid('json');
     const now = clock.now();
     const result = await db.transaction(async (tx) => {
-      const resent = await resendCallback(tx, c.req.param('payment_uid'), now);
+      const resent = await resendCallback(tx, c.req.valid('param').payment_uid, now);
       if (resent.kind !== 'queued') return resent;
       await writeAudit(
         tx,
         {
-          actor: actorOf(c),
+          actor: c.var.operatorName,
           action: 'callback.resend',
           subject: `order:${resent.row.payment_uid}`,
           before: { notify_status: resent.notifyStatusBefore },
@@ -70,22 +69,10 @@ export function callbackRoutes(deps: AppDeps): Hono {
   });
 
   RECENT_CALLBACKS.register(app, async (c) => {
-    const state = parseState(c.req.query('state'));
-    const rows = await listRecentOutbox(db, state, parseLimit(c.req.query('limit')));
+    const { state, limit } = c.req.valid('query');
+    const rows = await listRecentOutbox(db, state, limit);
     return success(c, rows);
   });
 
   return app;
-}
-
-function parseState(text: string | undefined): OutboxState | undefined {
-  if (text === undefined || text === '') return undefined;
-  const state = OUTBOX_STATES.find((candidate) => candidate === text);
-  if (!state) throw invalidField('state', `one of ${OUTBOX_STATES.join(', ')}`);
-  return state;
-}
-
-function parseLimit(text: string | undefined): number {
-  const n = Number(text ?? 100);
-  return Number.isInteger(n) && n > 0 ? Math.min(n, 1000) : 100;
 }

@@ -308,7 +308,7 @@ export async function runCli(argv: readonly string[], context: CliContext): Prom
       });
     case 'credit:fix':
       return call(FIX_TEXT, {
-        params: { id: need(a, 'TEXT_ID') },
+        params: { text_id: need(a, 'TEXT_ID') },
         body: {
           utr: need(flag('utr'), '--utr'),
           amount: need(flag('amount'), '--amount'),
@@ -318,7 +318,7 @@ export async function runCli(argv: readonly string[], context: CliContext): Prom
       });
     case 'credit:match':
       return call(MATCH_CREDIT, {
-        params: { id: need(a, 'CREDIT_ID') },
+        params: { credit_id: need(a, 'CREDIT_ID') },
         body: { payment_uid: need(b, 'PAYMENT_UID'), note: need(flag('note'), '--note') },
       });
     case 'audit:list':
@@ -335,7 +335,7 @@ export async function runCli(argv: readonly string[], context: CliContext): Prom
     case 'source:list':
       return call(LIST_CREDIT_SOURCES, { query: { merchant_uid: flag('merchant') } });
     case 'source:revoke':
-      return call(REVOKE_CREDIT_SOURCE, { params: { id: need(a, 'SOURCE_ID') } });
+      return call(REVOKE_CREDIT_SOURCE, { params: { source_id: need(a, 'SOURCE_ID') } });
     case 'order:list':
       return call(LIST_ORDERS, { query: { merchant_uid: flag('merchant'), status: flag('status') } });
     case 'order:show':

@@ -3,7 +3,12 @@
  * orders, the store's backup, named operators). The CLI calls them through operator-client.ts.
  */
 import { z } from 'zod';
-import { AnyObject, apiRoute } from '../http/api-route.js';
+import { PAYMENT_STATUSES } from '../../shared/order-status.js';
+import { NoteSchema } from '../audit/audit-log.js';
+import { apiRoute } from '../http/api-route.js';
+import { readOptionalJson } from '../http/read-body.js';
+import { limitField, MerchantParams, OrderParams, utrField } from '../http/request-fields.js';
+import { AnyObject } from '../http/route-description.js';
 import { QueryViewSchema } from '../orders/order-view-schemas.js';
 import { UpdateMerchantSchema } from './merchant-settings.js';
 import {
@@ -20,6 +25,10 @@ export const OPERATOR_API_PREFIX = '/operator/api';
 
 const list = z.array(AnyObject);
 const MERCHANT = 'The merchant: its settings, limits as amounts, status and collection accounts';
+
+const { uid } = MerchantParams.shape;
+/** An action whose only body is the operator's optional note for the audit log. */
+const noted = { body: NoteSchema, read: readOptionalJson } as const;
 
 export const CREATE_MERCHANT = apiRoute({
   id: 'createMerchant',
@@ -54,6 +63,7 @@ export const SHOW_MERCHANT = apiRoute({
   id: 'showMerchant',
   method: 'get',
   path: '/merchants/:uid',
+  params: MerchantParams,
   tag: 'operator',
   auth: 'operator',
   summary: 'A merchant with its keys and balance',
@@ -65,6 +75,7 @@ export const UPDATE_MERCHANT = apiRoute({
   id: 'updateMerchant',
   method: 'patch',
   path: '/merchants/:uid',
+  params: MerchantParams,
   tag: 'operator',
   auth: 'operator',
   summary: 'Edit display settings, limits, frame origins and collection accounts',
@@ -78,6 +89,8 @@ export const ISSUE_KEY = apiRoute({
   id: 'issueKey',
   method: 'post',
   path: '/merchants/:uid/keys',
+  params: MerchantParams,
+  ...noted,
   tag: 'operator',
   auth: 'operator',
   summary: 'Issue another API key (the secret is shown once)',
@@ -89,6 +102,8 @@ export const REVOKE_KEY = apiRoute({
   id: 'revokeKey',
   method: 'delete',
   path: '/merchants/:uid/keys/:key',
+  params: z.object({ uid, key: z.string().describe('The API key') }),
+  ...noted,
   tag: 'operator',
   auth: 'operator',
   summary: 'Revoke an API key',
@@ -102,6 +117,8 @@ export const DISABLE_MERCHANT = apiRoute({
   id: 'disableMerchant',
   method: 'post',
   path: '/merchants/:uid/disable',
+  params: MerchantParams,
+  ...noted,
   tag: 'operator',
   auth: 'operator',
   summary: 'Disable a merchant: its signed requests are refused',
@@ -113,6 +130,8 @@ export const ENABLE_MERCHANT = apiRoute({
   id: 'enableMerchant',
   method: 'post',
   path: '/merchants/:uid/enable',
+  params: MerchantParams,
+  ...noted,
   tag: 'operator',
   auth: 'operator',
   summary: 'Enable a disabled merchant again',
@@ -124,6 +143,7 @@ export const ADD_TO_BLACKLIST = apiRoute({
   id: 'addToBlacklist',
   method: 'post',
   path: '/merchants/:uid/blacklist',
+  params: MerchantParams,
   tag: 'operator',
   auth: 'operator',
   summary: 'Blacklist a payer name (from_name) for a merchant',
@@ -139,6 +159,8 @@ export const REMOVE_FROM_BLACKLIST = apiRoute({
   id: 'removeFromBlacklist',
   method: 'delete',
   path: '/merchants/:uid/blacklist/:from_name',
+  params: z.object({ uid, from_name: z.string().describe('The payer name') }),
+  ...noted,
   tag: 'operator',
   auth: 'operator',
   summary: 'Take a payer name off the blacklist',
@@ -173,6 +195,7 @@ export const CONFIRM_CREDIT = apiRoute({
   id: 'confirmCredit',
   method: 'post',
   path: '/credits/:utr/confirm',
+  params: z.object({ utr: utrField.describe('The credit (its UTR)') }),
   tag: 'operator',
   auth: 'operator',
   summary: 'Confirm which order a waiting credit without a payee belongs to',
@@ -201,7 +224,11 @@ export const LOST_CLAIMS = apiRoute({
   auth: 'operator',
   summary:
     'Claims that lost (a UTR another order holds, or a credit paid to another account), with both orders',
-  query: { utr: 'Only this UTR', payment_uid: 'Only claims of this order', limit: '1-1000, default 100' },
+  query: z.object({
+    utr: z.string().optional().describe('Only this UTR'),
+    payment_uid: z.string().optional().describe('Only claims of this order (lost or winning)'),
+    limit: limitField(1000, 100),
+  }),
   answers: { 200: { description: 'Lost claims, most recent first', data: list } },
   errors: [],
 });
@@ -213,11 +240,11 @@ export const LIST_ORDERS = apiRoute({
   tag: 'operator',
   auth: 'operator',
   summary: 'Recent orders, newest first',
-  query: {
-    merchant_uid: 'Only this merchant',
-    status: 'Only this payment_status',
-    limit: '1-1000, default 100',
-  },
+  query: z.object({
+    merchant_uid: z.string().optional().describe('Only this merchant'),
+    status: z.enum(PAYMENT_STATUSES).optional().describe('Only this payment_status'),
+    limit: limitField(1000, 100),
+  }),
   answers: { 200: { description: 'Orders', data: z.array(QueryViewSchema) } },
   errors: [],
 });
@@ -226,6 +253,7 @@ export const SHOW_ORDER = apiRoute({
   id: 'showOrder',
   method: 'get',
   path: '/orders/:payment_uid',
+  params: OrderParams,
   tag: 'operator',
   auth: 'operator',
   summary: 'An order with its status history and UTR claims',
@@ -237,6 +265,7 @@ export const SET_ORDER_STATUS = apiRoute({
   id: 'setOrderStatus',
   method: 'post',
   path: '/orders/:payment_uid/status',
+  params: OrderParams,
   tag: 'operator',
   auth: 'operator',
   summary: "Set a payout's outcome or refund a collection",
@@ -292,6 +321,7 @@ export const REVOKE_OPERATOR = apiRoute({
   id: 'revokeOperator',
   method: 'delete',
   path: '/operators/:name',
+  params: z.object({ name: z.string().describe('The operator') }),
   tag: 'operator',
   auth: 'operator',
   summary: "Revoke a named operator's token and end its sessions (root only)",

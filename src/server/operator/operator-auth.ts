@@ -17,6 +17,7 @@ import { ERROR_CODES } from '../../shared/error-codes.js';
 import type { AppDeps } from '../app-deps.js';
 import { AppError } from '../errors.js';
 import { clientIp } from '../http/client-ip.js';
+import type { OperatorEnv } from '../http/operator-env.js';
 import { requestLog, requestRecord } from '../http/request-record.js';
 import type { RateLimit } from '../rate-limit.js';
 import { storeRateLimiter } from '../store/rate-limit-store.js';
@@ -30,13 +31,10 @@ export const OPERATOR_AUTH_FAILURES: RateLimit = { burst: 10, perSecond: 1 / 60 
 export const OPERATOR_REALM = 'operator';
 export const CSRF_HEADER = 'X-CSRF-Token';
 
-/** Context variables set for every authenticated operator request. */
-export type OperatorVariables = { operatorName: string };
-
 export function operatorAuth(
   deps: AppDeps,
   limit: RateLimit = OPERATOR_AUTH_FAILURES,
-): MiddlewareHandler<{ Variables: OperatorVariables }> {
+): MiddlewareHandler<OperatorEnv> {
   const cookie = sessionCookie(deps.config.publicBaseUrl);
   const failures = storeRateLimiter(deps.db, 'operator_auth', limit);
   const noop = async () => {};

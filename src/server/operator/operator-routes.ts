@@ -6,9 +6,7 @@ import { Hono } from 'hono';
 import { ERROR_CODES } from '../../shared/error-codes.js';
 import { formatAmount, parseAmount } from '../../shared/money.js';
 import type { PayerReasonCode } from '../../shared/payer-reason.js';
-import { isValidUtr, normalizeUtr } from '../../shared/utr.js';
 import type { AppDeps } from '../app-deps.js';
-import { actorOf, optionalNote } from '../audit/audit-log.js';
 import { writeAudit } from '../audit/audit-store.js';
 import { claimsOf } from '../credits/claim-store.js';
 import { findCreditByUtr } from '../credits/credit-store.js';
@@ -18,7 +16,7 @@ import { type PostCreditResult, postCredit } from '../credits/matching/post-cred
 import { withinTransaction } from '../credits/within-transaction.js';
 import { AppError, invalidField, notFound } from '../errors.js';
 import { success } from '../http/envelope.js';
-import { parseJson } from '../http/parse-json.js';
+import type { OperatorEnv } from '../http/operator-env.js';
 import { balanceOf } from '../ledger/ledger.js';
 import { changeStatus } from '../lifecycle/change-status.js';
 import { canTransition, pathTo, type StoredStatus } from '../lifecycle/transitions.js';
@@ -33,7 +31,7 @@ import type { Order } from '../orders/order.js';
 import { findOrder, listOrders, lockOrder, orderHistory } from '../orders/order-store.js';
 import { queryView } from '../orders/order-views.js';
 import type { Queryable } from '../store/db.js';
-import { UpdateMerchantSchema, updateMerchant } from './merchant-settings.js';
+import { updateMerchant } from './merchant-settings.js';
 import {
   ADD_TO_BLACKLIST,
   CONFIRM_CREDIT,
@@ -52,13 +50,6 @@ import {
   SHOW_ORDER,
   UPDATE_MERCHANT,
 } from './operator-api.js';
-import {
-  BlacklistSchema,
-  ConfirmCreditSchema,
-  CreateMerchantSchema,
-  CreditSchema,
-  SetStatusSchema,
-} from './operator-schemas.js';
 
 /** The store's defaults for a merchant's limits, in paise (migration 1). */
 const DEFAULT_LIMITS = {
@@ -66,8 +57,8 @@ const DEFAULT_LIMITS = {
   imps: { min: 100, max: 50_000_000 },
 } as const;
 
-export function operatorRoutes(deps: AppDeps): Hono {
-  const app = new Hono();
+export function operatorRoutes(deps: AppDeps): Hono<OperatorEnv> {
+  const app = new Hono<OperatorEnv>();
   const { db, clock } = deps;
   const keys = activeKeysOf(deps);
   const requireMerchant = async (uid: string): Promise<Merchant> => {
@@ -77,7 +68,7 @@ export function operatorRoutes(deps: AppDeps): Hono {
   };
 
   CREATE_MERCHANT.register(app, async (c) => {
-    const input = await parseJson(c, CreateMerchantSchema);
+    const input = c.req.valid('json');
     const paise = (text: string | undefined) => (text === undefined ? undefined : parseAmount(text));
     for (const [payterm, given, defaults] of [
       ['upi', { min: input.upi_min, max: input.upi_max }, DEFAULT_LIMITS.upi],
@@ -106,7 +97,7 @@ export function operatorRoutes(deps: AppDeps): Hono {
       await writeAudit(
         tx,
         {
-          actor: actorOf(c),
+          actor: c.var.operatorName,
           action: 'merchant.create',
           subject: `merchant:${merchant.uid}`,
           // The key's secret is shown once to the operator and never written here.
@@ -126,7 +117,7 @@ export function operatorRoutes(deps: AppDeps): Hono {
   );
 
   SHOW_MERCHANT.register(app, async (c) => {
-    const merchant = await requireMerchant(c.req.param('uid'));
+    const merchant = await requireMerchant(c.req.valid('param').uid);
     const [keys, balance] = await Promise.all([
       keyStore.listKeys(db, merchant.uid),
       balanceOf(db, merchant.uid),
@@ -135,9 +126,9 @@ export function operatorRoutes(deps: AppDeps): Hono {
   });
 
   UPDATE_MERCHANT.register(app, async (c) => {
-    const input = await parseJson(c, UpdateMerchantSchema);
+    const input = c.req.valid('json');
     const now = clock.now();
-    const uid = c.req.param('uid');
+    const { uid } = c.req.valid('param');
     const merchant = await db
       .transaction(async (tx) => {
         const current = await lockMerchant(tx, uid);
@@ -152,7 +143,7 @@ export function operatorRoutes(deps: AppDeps): Hono {
         await writeAudit(
           tx,
           {
-            actor: actorOf(c),
+            actor: c.var.operatorName,
             action: 'merchant.update',
             subject: `merchant:${current.uid}`,
             before: pick(merchantView(current)),
@@ -170,15 +161,15 @@ export function operatorRoutes(deps: AppDeps): Hono {
   });
 
   ISSUE_KEY.register(app, async (c) => {
-    const note = await optionalNote(c);
+    const { note } = c.req.valid('json');
     const now = clock.now();
     const issued = await db.transaction(async (tx) => {
-      const merchant = await lockMerchant(tx, c.req.param('uid'));
+      const merchant = await lockMerchant(tx, c.req.valid('param').uid);
       const key = await keyStore.issueKey(tx, deps.config.secretKey, merchant.uid, now);
       await writeAudit(
         tx,
         {
-          actor: actorOf(c),
+          actor: c.var.operatorName,
           action: 'api_key.create',
           subject: `merchant:${merchant.uid}`,
           after: { api_key: key.api_key, status: 'active' },
@@ -192,20 +183,20 @@ export function operatorRoutes(deps: AppDeps): Hono {
   });
 
   REVOKE_KEY.register(app, async (c) => {
-    const note = await optionalNote(c);
+    const { note } = c.req.valid('json');
     const now = clock.now();
-    const apiKey = c.req.param('key');
+    const { uid, key: apiKey } = c.req.valid('param');
     // Forgotten here once the revocation has committed; other processes on its notification.
     await db
       .transaction(async (tx) => {
-        const merchant = await lockMerchant(tx, c.req.param('uid'));
+        const merchant = await lockMerchant(tx, uid);
         if (!(await keyStore.revokeKey(tx, merchant.uid, apiKey, now))) {
           throw notFound('api_key: no such active key for this merchant');
         }
         await writeAudit(
           tx,
           {
-            actor: actorOf(c),
+            actor: c.var.operatorName,
             action: 'api_key.revoke',
             subject: `merchant:${merchant.uid}`,
             before: { api_key: apiKey, status: 'active' },
@@ -224,9 +215,9 @@ export function operatorRoutes(deps: AppDeps): Hono {
     ['enable', 'active', ENABLE_MERCHANT],
   ] as const) {
     route.register(app, async (c) => {
-      const note = await optionalNote(c);
+      const { note } = c.req.valid('json');
       const now = clock.now();
-      const uid = c.req.param('uid');
+      const { uid } = c.req.valid('param');
       const merchant = await db
         .transaction(async (tx) => {
           const current = await lockMerchant(tx, uid);
@@ -235,7 +226,7 @@ export function operatorRoutes(deps: AppDeps): Hono {
           await writeAudit(
             tx,
             {
-              actor: actorOf(c),
+              actor: c.var.operatorName,
               action: `merchant.${action}`,
               subject: `merchant:${current.uid}`,
               before: { status: current.status },
@@ -252,16 +243,16 @@ export function operatorRoutes(deps: AppDeps): Hono {
   }
 
   ADD_TO_BLACKLIST.register(app, async (c) => {
-    const { from_name, note } = await parseJson(c, BlacklistSchema);
+    const { from_name, note } = c.req.valid('json');
     const now = clock.now();
     const merchant = await db.transaction(async (tx) => {
-      const current = await lockMerchant(tx, c.req.param('uid'));
+      const current = await lockMerchant(tx, c.req.valid('param').uid);
       const listed = await blacklist.isBlacklisted(tx, current.uid, from_name);
       await blacklist.addToBlacklist(tx, current.uid, from_name, now);
       await writeAudit(
         tx,
         {
-          actor: actorOf(c),
+          actor: c.var.operatorName,
           action: 'blacklist.add',
           subject: `merchant:${current.uid}`,
           before: { from_name, listed },
@@ -276,18 +267,18 @@ export function operatorRoutes(deps: AppDeps): Hono {
   });
 
   REMOVE_FROM_BLACKLIST.register(app, async (c) => {
-    const note = await optionalNote(c);
+    const { note } = c.req.valid('json');
     const now = clock.now();
-    const fromName = c.req.param('from_name');
+    const { uid, from_name: fromName } = c.req.valid('param');
     await db.transaction(async (tx) => {
-      const merchant = await lockMerchant(tx, c.req.param('uid'));
+      const merchant = await lockMerchant(tx, uid);
       if (!(await blacklist.removeFromBlacklist(tx, merchant.uid, fromName))) {
         throw notFound('from_name: not on the blacklist');
       }
       await writeAudit(
         tx,
         {
-          actor: actorOf(c),
+          actor: c.var.operatorName,
           action: 'blacklist.remove',
           subject: `merchant:${merchant.uid}`,
           before: { from_name: fromName, listed: true },
@@ -301,11 +292,8 @@ export function operatorRoutes(deps: AppDeps): Hono {
   });
 
   POST_CREDIT.register(app, async (c) => {
-    const input = await parseJson(c, CreditSchema);
-    const utr = normalizeUtr(input.utr);
-    if (!isValidUtr(utr)) throw invalidField('utr', 'must be exactly 12 digits');
-    const amount = parseAmount(input.amount);
-    if (amount === undefined) throw invalidField('amount', 'must be greater than 0');
+    const input = c.req.valid('json');
+    const { utr, amount } = input;
     const now = clock.now();
     const result = await db.transaction(async (tx) => {
       const posted = await postCredit(
@@ -325,7 +313,7 @@ export function operatorRoutes(deps: AppDeps): Hono {
       await writeAudit(
         tx,
         {
-          actor: actorOf(c),
+          actor: c.var.operatorName,
           action: 'credit.post',
           subject: `credit:${posted.credit.id}`,
           after: { payee: posted.credit.payee, ...creditOutcome(posted) },
@@ -343,9 +331,8 @@ export function operatorRoutes(deps: AppDeps): Hono {
 
   /** The operator says whose a waiting credit is, when the service could not tell (no payee). */
   CONFIRM_CREDIT.register(app, async (c) => {
-    const { payment_uid, note } = await parseJson(c, ConfirmCreditSchema);
-    const utr = normalizeUtr(c.req.param('utr'));
-    if (!isValidUtr(utr)) throw invalidField('utr', 'must be exactly 12 digits');
+    const { payment_uid, note } = c.req.valid('json');
+    const { utr } = c.req.valid('param');
     const now = clock.now();
     const result = await db.transaction(async (tx) => {
       const before = await findOrder(tx, payment_uid);
@@ -355,7 +342,7 @@ export function operatorRoutes(deps: AppDeps): Hono {
       await writeAudit(
         tx,
         {
-          actor: actorOf(c),
+          actor: c.var.operatorName,
           action: 'credit.confirm',
           subject: `credit:${credit?.id}`,
           before: { utr, payment_uid: null, order_status: before?.payment_status ?? null },
@@ -390,19 +377,21 @@ export function operatorRoutes(deps: AppDeps): Hono {
 
   /** Claims that lost (UTR held by another order, credit paid to another account), with both orders. */
   LOST_CLAIMS.register(app, async (c) => {
+    const query = c.req.valid('query');
     const rows = await listLostClaims(db, {
-      utr: c.req.query('utr') ?? '',
-      paymentUid: c.req.query('payment_uid') ?? '',
-      limit: limitParam(c.req.query('limit')),
+      utr: query.utr ?? '',
+      paymentUid: query.payment_uid ?? '',
+      limit: query.limit,
     });
     return success(c, rows);
   });
 
   LIST_ORDERS.register(app, async (c) => {
+    const query = c.req.valid('query');
     const rows = await listOrders(db, {
-      merchantUid: c.req.query('merchant_uid') ?? '',
-      status: c.req.query('status') ?? '',
-      limit: limitParam(c.req.query('limit')),
+      merchantUid: query.merchant_uid ?? '',
+      status: query.status ?? '',
+      limit: query.limit,
     });
     return success(
       c,
@@ -411,7 +400,7 @@ export function operatorRoutes(deps: AppDeps): Hono {
   });
 
   SHOW_ORDER.register(app, async (c) => {
-    const order = await findOrder(db, c.req.param('payment_uid'));
+    const order = await findOrder(db, c.req.valid('param').payment_uid);
     if (!order) throw notFound('payment_uid: no such order');
     const merchant = await requireMerchant(order.merchant_uid);
     const [history, claims] = await Promise.all([
@@ -426,10 +415,10 @@ export function operatorRoutes(deps: AppDeps): Hono {
   });
 
   SET_ORDER_STATUS.register(app, async (c) => {
-    const input = await parseJson(c, SetStatusSchema);
+    const input = c.req.valid('json');
     const now = clock.now();
     const order = await db.transaction(async (tx) => {
-      const locked = await lockOrder(tx, c.req.param('payment_uid'));
+      const locked = await lockOrder(tx, c.req.valid('param').payment_uid);
       if (!locked) throw notFound('payment_uid: no such order');
       const path = operatorPath(locked, input.status);
       if (path.length === 0) {
@@ -456,7 +445,7 @@ export function operatorRoutes(deps: AppDeps): Hono {
       await writeAudit(
         tx,
         {
-          actor: actorOf(c),
+          actor: c.var.operatorName,
           action: 'order.status',
           subject: `order:${locked.payment_uid}`,
           before: { payment_status: locked.payment_status },
@@ -516,9 +505,4 @@ function creditOutcome(result: PostCreditResult) {
     case 'conflict':
       return { ...base, outcome: 'conflict', error: 'a different credit with this UTR exists' };
   }
-}
-
-function limitParam(text: string | undefined): number {
-  const n = Number(text ?? 100);
-  return Number.isInteger(n) && n > 0 ? Math.min(n, 1000) : 100;
 }

@@ -5,9 +5,9 @@ import { isHttpOrigin } from '../../shared/http-origin.js';
 import { isSupportContact } from '../../shared/support-contact.js';
 import { noteField } from '../audit/audit-log.js';
 import { isSaneDate } from '../http/clean-text.js';
+import { amountField, paiseField, utrField } from '../http/request-fields.js';
 import { OPERATOR_NAME, ROOT_OPERATOR } from './operator-accounts.js';
 
-const amountText = z.string().regex(/^\d{1,13}(\.\d{1,2})?$/, 'must be a decimal amount like 100.00');
 const origin = z.string().refine(isHttpOrigin, 'must be an origin like https://shop.example');
 
 /**
@@ -50,10 +50,10 @@ export const CreateMerchantSchema = z
       .regex(/^[A-Z]{4}0[A-Z0-9]{6}$/, 'must be an IFSC code')
       .optional(),
     imps_bank_name: z.string().trim().min(1).max(100).optional(),
-    upi_min: amountText.optional(),
-    upi_max: amountText.optional(),
-    imps_min: amountText.optional(),
-    imps_max: amountText.optional(),
+    upi_min: amountField.optional(),
+    upi_max: amountField.optional(),
+    imps_min: amountField.optional(),
+    imps_max: amountField.optional(),
     embed_origins: z.array(origin).max(20).optional(),
     brand_color: z
       .string()
@@ -68,8 +68,8 @@ export const CreateMerchantSchema = z
 
 export const CreditSchema = z
   .object({
-    utr: z.string(),
-    amount: amountText,
+    utr: utrField,
+    amount: paiseField,
     payee: z.string().max(256).optional(),
     payer_name: z.string().max(256).optional(),
     credited_at: z.iso

@@ -7,18 +7,16 @@ import { ERROR_CODES } from '../../shared/error-codes.js';
 import type { AppDeps } from '../app-deps.js';
 import { writeAudit } from '../audit/audit-store.js';
 import { AppError, notFound } from '../errors.js';
-import { parseJson } from '../http/parse-json.js';
+import type { OperatorEnv } from '../http/operator-env.js';
 import { requestLog } from '../http/request-record.js';
 import { createOperator, ROOT_OPERATOR, revokeOperator } from './operator-accounts.js';
 import { ADD_OPERATOR, LIST_OPERATORS, REVOKE_OPERATOR } from './operator-api.js';
-import type { OperatorVariables } from './operator-auth.js';
-import { CreateOperatorSchema } from './operator-schemas.js';
 import { listOperators } from './operator-store.js';
 
 const ok = <T>(data: T) => ({ result: 'success' as const, data });
 
 export function operatorsRoutes(deps: AppDeps) {
-  const app = new Hono<{ Variables: OperatorVariables }>();
+  const app = new Hono<OperatorEnv>();
   const { db, clock } = deps;
 
   for (const path of ['/operators', '/operators/*']) {
@@ -33,7 +31,7 @@ export function operatorsRoutes(deps: AppDeps) {
   LIST_OPERATORS.register(app, async (c) => c.json(ok(await listOperators(db))));
 
   ADD_OPERATOR.register(app, async (c) => {
-    const { name } = await parseJson(c, CreateOperatorSchema);
+    const { name } = c.req.valid('json');
     const now = clock.now();
     const result = await db.transaction(async (tx) => {
       const created = await createOperator(tx, name, c.var.operatorName, now);
@@ -60,7 +58,7 @@ export function operatorsRoutes(deps: AppDeps) {
 
   REVOKE_OPERATOR.register(app, async (c) => {
     const now = clock.now();
-    const name = c.req.param('name');
+    const { name } = c.req.valid('param');
     const revoked = await db.transaction(async (tx) => {
       if (!(await revokeOperator(tx, name, now))) return false;
       await writeAudit(
@@ -77,8 +75,8 @@ export function operatorsRoutes(deps: AppDeps) {
       return true;
     });
     if (!revoked) throw notFound('name: no such active operator');
-    requestLog(c).info('operator revoked', { name: c.req.param('name') });
-    return c.json(ok({ name: c.req.param('name'), status: 'revoked' }));
+    requestLog(c).info('operator revoked', { name });
+    return c.json(ok({ name, status: 'revoked' }));
   });
 
   return app;

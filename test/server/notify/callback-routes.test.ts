@@ -5,6 +5,7 @@ import { ManualClock } from '../../../src/server/clock.js';
 import { loadConfig } from '../../../src/server/config.js';
 import { renderError } from '../../../src/server/http/envelope.js';
 import { createMetrics } from '../../../src/server/http/metrics.js';
+import type { OperatorEnv } from '../../../src/server/http/operator-env.js';
 import { silentLogger } from '../../../src/server/log.js';
 import type { CallbackAttempt } from '../../../src/server/notify/callback-attempt-store.js';
 import { callbackRoutes } from '../../../src/server/notify/callback-routes.js';
@@ -67,7 +68,12 @@ describe('the operator callback routes', () => {
       metrics: createMetrics(),
       changes: heard.feed,
     };
-    app = new Hono().route('/', callbackRoutes(deps));
+    // As behind the operator authentication, which names the acting operator.
+    const operator = new Hono<OperatorEnv>().use((c, next) => {
+      c.set('operatorName', 'asha');
+      return next();
+    });
+    app = new Hono().route('/', operator.route('/', callbackRoutes(deps)));
     app.onError((error, c) => renderError(c, error));
   });
   afterEach(async () => {
