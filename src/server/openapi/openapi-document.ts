@@ -106,7 +106,7 @@ export async function openApiDocument<E extends Env, S extends Schema, P extends
                     currency: 'INR',
                     amount: '199.00',
                     final_amount: '199.00',
-                    payment_status: 'success',
+                    payment_status: 'completed',
                     serial_number: '612345678901',
                     status_seq: '2',
                     updated_at: '2026-11-23T09:30:00.000Z',

@@ -14,7 +14,11 @@ const accountFields = {
   to_name: z.string(),
   to_bank_name: z.string(),
 };
-const status = z.string().describe('pending, processing, success, failed, reject, expired, refund');
+const status = z
+  .string()
+  .describe(
+    'pending, preparing, processing, completed, failed, reject, refund or overdue (docs/merchant-api.md, States)',
+  );
 
 export const PaymentObjectSchema = z
   .object({
