@@ -65,7 +65,36 @@ const EnvSchema = z.object({
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   RESTORE_FROM: z.string().min(1).optional(),
   CONSOLE_SESSION_HOURS: z.coerce.number().positive().max(168).default(12),
+  PAYOUT_DEBIT_OVERDUE_HOURS: z.coerce.number().positive().max(720).default(24),
+  RAZORPAYX_KEY_ID: z
+    .string()
+    .regex(/^rzp_(?:test|live)_[A-Za-z0-9]{6,40}$/, 'must be a Razorpay key id (rzp_live_… or rzp_test_…)')
+    .optional(),
+  RAZORPAYX_KEY_SECRET: z.string().min(8).max(200).optional(),
+  RAZORPAYX_ACCOUNT_NUMBER: z
+    .string()
+    .regex(/^[0-9]{8,20}$/, 'must be the RazorpayX account number (digits)')
+    .optional(),
+  RAZORPAYX_WEBHOOK_SECRET: z.string().min(8).max(200).optional(),
+  RAZORPAYX_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.razorpay.com'),
 });
+
+/** The RazorpayX credentials: all of them or none (docs/decisions/0022-payout-provider.md). */
+const RAZORPAYX_VARIABLES = [
+  'RAZORPAYX_KEY_ID',
+  'RAZORPAYX_KEY_SECRET',
+  'RAZORPAYX_ACCOUNT_NUMBER',
+  'RAZORPAYX_WEBHOOK_SECRET',
+] as const;
+
+export interface RazorpayxConfig {
+  readonly keyId: string;
+  readonly keySecret: string;
+  /** Our RazorpayX account, the one payouts are debited from (not the payee's). */
+  readonly accountNumber: string;
+  readonly webhookSecret: string;
+  readonly apiUrl: string;
+}
 
 export interface Config {
   readonly port: number;
@@ -103,6 +132,10 @@ export interface Config {
   readonly restoreFrom: string | undefined;
   /** How long an operator console session lasts after sign-in (absolute, not sliding). */
   readonly consoleSessionSeconds: number;
+  /** A bank-file payout uploaded this long ago with no debit on a statement is listed for operators. */
+  readonly payoutDebitOverdueSeconds: number;
+  /** RazorpayX Payouts, when its credentials are set. */
+  readonly razorpayx: RazorpayxConfig | undefined;
 }
 
 /** Used only in sandbox mode when SECRET_KEY is unset; production refuses to start without one. */
@@ -134,6 +167,13 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     errors.push('RESTORE_FROM: only for the embedded store; restore PostgreSQL with pg_restore');
   if (e.METRICS_PORT !== undefined && e.METRICS_PORT === e.PORT)
     errors.push('METRICS_PORT: must differ from PORT');
+  const razorpayxSet = RAZORPAYX_VARIABLES.filter((name) => e[name] !== undefined);
+  if (razorpayxSet.length > 0 && razorpayxSet.length < RAZORPAYX_VARIABLES.length) {
+    const missing = RAZORPAYX_VARIABLES.filter((name) => e[name] === undefined);
+    errors.push(
+      `${missing.join(', ')}: required with ${razorpayxSet.join(', ')} (set all RazorpayX credentials or none)`,
+    );
+  }
   if (errors.length > 0) return { ok: false, errors };
   return {
     ok: true,
@@ -163,6 +203,20 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
       workers: e.WORKERS,
       restoreFrom: e.RESTORE_FROM,
       consoleSessionSeconds: Math.round(e.CONSOLE_SESSION_HOURS * 3600),
+      payoutDebitOverdueSeconds: Math.round(e.PAYOUT_DEBIT_OVERDUE_HOURS * 3600),
+      razorpayx:
+        e.RAZORPAYX_KEY_ID &&
+        e.RAZORPAYX_KEY_SECRET &&
+        e.RAZORPAYX_ACCOUNT_NUMBER &&
+        e.RAZORPAYX_WEBHOOK_SECRET
+          ? {
+              keyId: e.RAZORPAYX_KEY_ID,
+              keySecret: e.RAZORPAYX_KEY_SECRET,
+              accountNumber: e.RAZORPAYX_ACCOUNT_NUMBER,
+              webhookSecret: e.RAZORPAYX_WEBHOOK_SECRET,
+              apiUrl: e.RAZORPAYX_API_URL.replace(/\/+$/, ''),
+            }
+          : undefined,
     },
   };
 }

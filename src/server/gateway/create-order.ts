@@ -12,6 +12,8 @@ import type { Merchant } from '../merchants/merchant.js';
 import { limitsFor } from '../merchants/merchant.js';
 import type { NewOrder, Order } from '../orders/order.js';
 import { findOrderByMerchantOrderId, insertOrder, markAccountingDelivered } from '../orders/order-store.js';
+import { payoutChannelFor } from '../payouts/payout-channel-for.js';
+import { insertPayout } from '../payouts/payout-store.js';
 import type { Queryable } from '../store/db.js';
 import type { CreateOrderInput } from './order-request.js';
 
@@ -42,6 +44,8 @@ export type CreateResult =
       readonly max: number;
     }
   | { readonly kind: 'blacklisted' }
+  /** No payout channel can carry this merchant's payouts (production without a configured channel). */
+  | { readonly kind: 'payouts_unavailable'; readonly reason: string }
   | { readonly kind: 'insufficient_balance'; readonly available: number; readonly amount: number };
 
 export async function createOrder(
@@ -83,6 +87,10 @@ export async function createOrder(
     }
     if (await isBlacklisted(tx, merchant.uid, input.fromName)) return { kind: 'blacklisted' };
     if (collection === null) return { kind: 'payterm_unavailable', payterm: input.payterm };
+    const payoutChannel =
+      input.transactionType === 'expense' ? payoutChannelFor(merchant, deps.config) : undefined;
+    if (payoutChannel && !payoutChannel.ok)
+      return { kind: 'payouts_unavailable', reason: payoutChannel.reason };
     if (input.transactionType === 'expense') {
       // Locks the merchant's accounts first, so that two payouts racing for the last rupee
       // serialise here, and a refused payout leaves no order behind.
@@ -98,8 +106,10 @@ export async function createOrder(
       if (!winner) throw new Error('order conflict without a row');
       return sameRequest(winner, digest);
     }
-    if (order.transaction_type === 'expense')
+    if (payoutChannel?.ok) {
+      await insertPayout(tx, { paymentUid: order.payment_uid, ...payoutChannel.payout }, now);
       return { kind: 'created', order: await holdPayout(tx, order, now) };
+    }
     return { kind: 'created', order };
   });
 }

@@ -93,6 +93,8 @@ export function createdOrder(result: CreateResult): Order {
       );
     case 'blacklisted':
       throw new AppError(ERROR_CODES.payerBlacklisted, 'from_name: this payer may not pay this merchant');
+    case 'payouts_unavailable':
+      throw new AppError(ERROR_CODES.payoutsUnavailable, `transaction_type: ${result.reason}`);
     case 'insufficient_balance':
       throw new AppError(
         ERROR_CODES.insufficientBalance,

@@ -10,7 +10,7 @@ import { availableAccount, BANK_ACCOUNT, heldAccount, merchantAccountKind } from
 import { insertEntry, insertPosting, merchantBalances, recentEntries } from './ledger-store.js';
 
 /** The order events that move money, and the entries each posts. */
-export type LedgerEvent = 'collected' | 'held' | 'paid_out' | 'released';
+export type LedgerEvent = 'collected' | 'held' | 'paid_out' | 'released' | 'reversed';
 
 /** What the ledger needs to know of an order: which it is, whose, and how much (paise). */
 export interface PostedOrder {
@@ -42,6 +42,13 @@ function entriesFor(event: LedgerEvent, order: PostedOrder): [account: string, a
     case 'released':
       return [
         [held, -amount],
+        [available, amount],
+      ];
+    // A completed payout whose money the bank returned: it is the merchant's to spend again
+    // (docs/decisions/0022-payout-provider.md, Reversal after success).
+    case 'reversed':
+      return [
+        [BANK_ACCOUNT, -amount],
         [available, amount],
       ];
   }

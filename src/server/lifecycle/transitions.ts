@@ -29,7 +29,14 @@ export function canTransition(kind: TransactionType, from: StoredStatus, to: Sto
 }
 
 /** What caused a status change; kept in the order's history. */
-export type ChangeCause = 'utr_claim' | 'bank_credit' | 'expiry' | 'channel' | 'operator';
+export type ChangeCause =
+  | 'utr_claim'
+  | 'bank_credit'
+  | 'expiry'
+  | 'channel'
+  | 'operator'
+  /** A completed payout's money came back (lifecycle/reverse-payout.ts); the status stays completed. */
+  | 'reversal';
 
 /** The shortest chain of allowed changes from one status to another (empty when none exists). */
 export function pathTo(kind: TransactionType, from: StoredStatus, to: StoredStatus): StoredStatus[] {

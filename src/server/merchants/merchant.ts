@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CALLBACK_STATUSES, type CallbackStatuses } from '../../shared/callback-statuses.js';
+import { PAYOUT_CHANNEL_NAMES, type PayoutChannelName } from '../channel/payout-channel-names.js';
 
 /** A merchant as stored: display data, collection accounts, limits (paise) and embedding. */
 export interface Merchant {
@@ -26,6 +27,8 @@ export interface Merchant {
   readonly support_contact: string;
   /** Which status changes are called back: every one, or only the final ones (shared/callback-statuses.ts). */
   readonly callback_statuses: CallbackStatuses;
+  /** How this merchant's payouts leave: null for the mode's default (docs/payouts.md). */
+  readonly payout_channel: PayoutChannelName | null;
   readonly created_at: Date;
   readonly updated_at: Date;
 }
@@ -59,6 +62,7 @@ export const MerchantRow = z.looseObject({
   imps_max: z.number().int(),
   embed_origins: z.array(z.string()),
   brand_color: z.string().nullable(),
+  payout_channel: z.enum(PAYOUT_CHANNEL_NAMES).nullable(),
   created_at: z.date(),
   updated_at: z.date(),
 }) satisfies z.ZodType<Merchant>;

@@ -145,6 +145,42 @@ export async function updateOrderStatus(
 }
 
 /**
+ * Records that a completed payout's money came back: its status stays completed (final), its
+ * history gains the reversal and its status_seq grows, so the merchant's callback of it is not
+ * taken for a repeat. Undefined when the order is not a completed payout or was reversed before.
+ */
+export async function markPayoutReversed(
+  tx: Queryable,
+  paymentUid: string,
+  reason: string,
+  now: Date,
+): Promise<Order | undefined> {
+  const updated = await queryRow(
+    tx,
+    OrderRow,
+    `UPDATE orders SET
+       reversed_at = $2,
+       reversal_reason = $3,
+       status_seq = status_seq + 1,
+       status_changed_at = $2,
+       updated_at = $2,
+       notify_status = CASE WHEN notify_url <> '' THEN 'delivered' ELSE notify_status END,
+       notify_fail_reason = CASE WHEN notify_url <> '' THEN '' ELSE notify_fail_reason END
+     WHERE payment_uid = $1 AND transaction_type = 'expense' AND payment_status = 'completed'
+       AND reversed_at IS NULL
+     RETURNING *`,
+    [paymentUid, now, reason],
+  );
+  if (!updated) return undefined;
+  await tx.query(
+    `INSERT INTO order_events (payment_uid, seq, from_status, to_status, cause, detail, at)
+     VALUES ($1, $2, 'completed', 'completed', 'reversal', $3, $4)`,
+    [updated.payment_uid, updated.status_seq, reason, now],
+  );
+  return updated;
+}
+
+/**
  * Keeps the order's notify_status in step with its latest callback. Leaves updated_at alone: it
  * tracks the payment, not delivery.
  */
@@ -257,19 +293,6 @@ export async function orderHistory(tx: Queryable, paymentUid: string): Promise<O
     'SELECT seq, from_status, to_status, cause, detail, at FROM order_events WHERE payment_uid = $1 ORDER BY seq',
     [paymentUid],
   );
-}
-
-/**
- * The open payouts, oldest change first, payouts not yet sent before those waiting on the bank
- * (so the latter cannot starve new ones). Read through the partial index `orders_open_payouts`
- * (migration 9), whose predicate is this WHERE clause: a pass costs the open payouts, not the
- * table.
- */
-export const OPEN_PAYOUTS_SQL = `SELECT * FROM orders WHERE transaction_type = 'expense' AND payment_status IN ('pending', 'preparing', 'processing')
-  ORDER BY payment_status = 'processing', status_changed_at LIMIT $1`;
-
-export async function openPayouts(tx: Queryable, batch: number): Promise<Order[]> {
-  return queryRows(tx, OrderRow, OPEN_PAYOUTS_SQL, [batch]);
 }
 
 /** Pending orders whose expiry has come, oldest first, locked; rows another process holds are skipped. */

@@ -71,7 +71,9 @@ export const QueryViewSchema = z
     accounting_status: z.string(),
     accounting_fail_reason: z.string(),
     signature_key: z.string(),
-    serial_number: z.string().describe('The UTR that settled the order, or empty'),
+    serial_number: z.string().describe("The UTR that settled the order (a payout: the bank's UTR), or empty"),
+    reversed_at: z.string().describe('A completed payout whose money came back: when; else empty'),
+    reversal_reason: z.string().describe('Why the completed payout was reversed, or empty'),
     extra: z.string(),
     payment_url: z.string(),
     expires_at: z.string(),
@@ -115,7 +117,15 @@ export const CallbackBodySchema = z
     payment_status: status,
     payment_fail_reason: z.string().optional(),
     accounting_status: z.string().optional(),
-    serial_number: z.string().optional().describe('The UTR that settled the order'),
+    serial_number: z
+      .string()
+      .optional()
+      .describe("The UTR that settled the order (a payout: the bank's UTR)"),
+    reversed_at: z
+      .string()
+      .optional()
+      .describe('A completed payout whose money came back: when (its status stays completed)'),
+    reversal_reason: z.string().optional().describe('Why the completed payout was reversed'),
     from: z.string().optional(),
     from_name: z.string().optional(),
     from_bank_name: z.string().optional(),

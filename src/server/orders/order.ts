@@ -53,6 +53,9 @@ export interface Order {
   readonly accounting_status: AccountingStatus;
   readonly accounting_fail_reason: string;
   readonly matched_utr: string | null;
+  /** A completed payout whose money came back afterwards (docs/decisions/0022-payout-provider.md). */
+  readonly reversed_at: Date | null;
+  readonly reversal_reason: string;
   readonly status_seq: number;
   /** The version of the payer view: grows with every status change and UTR claim added or released. */
   readonly view_seq: number;
@@ -72,6 +75,8 @@ export type NewOrder = Omit<
   | 'accounting_status'
   | 'accounting_fail_reason'
   | 'matched_utr'
+  | 'reversed_at'
+  | 'reversal_reason'
   | 'status_seq'
   | 'view_seq'
   | 'status_changed_at'
@@ -120,6 +125,8 @@ export const OrderRow = z.looseObject({
   accounting_status: z.enum(ACCOUNTING_STATUSES),
   accounting_fail_reason: z.string(),
   matched_utr: z.string().nullable(),
+  reversed_at: z.date().nullable(),
+  reversal_reason: z.string(),
   status_seq: z.number().int(),
   view_seq: z.number().int(),
   expires_at: z.date().nullable(),
