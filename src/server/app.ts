@@ -32,6 +32,7 @@ import { OPERATOR_API_PREFIX } from './operator/operator-api.js';
 import { operatorAuth } from './operator/operator-auth.js';
 import { operatorRoutes } from './operator/operator-routes.js';
 import { operatorsRoutes } from './operator/operators-routes.js';
+import { razorpayxWebhookRoutes } from './payouts/razorpayx/razorpayx-webhook-routes.js';
 import type { RateLimit } from './rate-limit.js';
 import { ping } from './store/db.js';
 
@@ -138,6 +139,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   );
   app.route('/', demoRoutes(deps));
   app.route('/', ingestRoutes(deps, options.ingestLimit));
+  app.route('/', razorpayxWebhookRoutes(deps));
 
   app.use(`${OPERATOR_API_PREFIX}/*`, operatorAuth(deps));
   app.route(OPERATOR_API_PREFIX, operatorRoutes(deps));

@@ -18,6 +18,7 @@ import { consolePageRoutes } from './console/console-page-routes.js';
 import { answerClientErrors } from './http/client-errors.js';
 import { createMetrics } from './http/metrics.js';
 import { metricsRoutes } from './http/metrics-routes.js';
+import type { PayoutChannels } from './lifecycle/advance-payouts.js';
 import { createBackgroundWork } from './lifecycle/background-work.js';
 import type { Logger } from './log.js';
 import { ensureDemoMerchant } from './merchants/demo-merchant.js';
@@ -28,8 +29,11 @@ import { createDispatcher } from './notify/dispatcher.js';
 import { OUTBOX_CHANNEL } from './notify/outbox.js';
 import { ORDER_CHANGES_CHANNEL } from './orders/order-changes.js';
 import { findOrder } from './orders/order-store.js';
+import { razorpayxChannel } from './payouts/razorpayx/razorpayx-channel.js';
+import { razorpayxClient } from './payouts/razorpayx/razorpayx-client.js';
 import { openChangeFeed } from './store/change-feed.js';
 import { type DataDirLock, lockDataDir } from './store/data-dir-lock.js';
+import type { Db } from './store/db.js';
 import { openDb } from './store/open-db.js';
 
 export interface RunningService {
@@ -88,7 +92,7 @@ export async function startService(
     clock,
     log: log.child({ component: 'background' }),
     claimGraceSeconds: config.claimGraceSeconds,
-    channel: config.mode === 'sandbox' ? sandboxChannel(config.sandboxPayoutDelaySeconds) : undefined,
+    channel: payoutChannels(config, db, log.child({ component: 'payouts' })),
   });
   const checkoutPage = checkoutPageRoutes({
     distDir: checkoutDir,
@@ -162,6 +166,26 @@ export async function startService(
       await lock?.release();
       log.info('service stopped');
     },
+  };
+}
+
+/**
+ * Each payout's channel by name (docs/payouts.md): the sandbox bank in sandbox mode (also for
+ * payouts older than their payout rows), RazorpayX when its credentials are set. Bank-file
+ * payouts are moved by operators and statements, not by the payout step.
+ */
+export function payoutChannels(config: Config, db: Db, log: Logger): PayoutChannels {
+  const sandbox = config.mode === 'sandbox' ? sandboxChannel(config.sandboxPayoutDelaySeconds) : undefined;
+  const razorpayx = config.razorpayx
+    ? razorpayxChannel({
+        db,
+        log,
+        client: razorpayxClient(config.razorpayx, { allowPrivate: config.allowPrivateCallbacks }),
+      })
+    : undefined;
+  return {
+    byName: { ...(sandbox ? { sandbox } : {}), ...(razorpayx ? { razorpayx } : {}) },
+    fallback: sandbox,
   };
 }
 

@@ -5,9 +5,11 @@
  * Written with `zod/mini`, as payer-order.ts, so the console reads answers without full zod's weight.
  * Objects strip keys they do not name: an answer may carry more than the console reads.
  */
+
 import * as z from 'zod/mini';
 import { CALLBACK_STATUSES } from './callback-statuses.js';
 import { TRANSACTION_TYPES } from './order-status.js';
+import { PAYOUT_CHANNEL_NAMES } from './payout-channel-names.js';
 
 export const TodaySummarySchema = z.object({
   /** Midnight in India of the day the figures cover, ISO 8601. */
@@ -130,6 +132,8 @@ export const MerchantViewSchema = z.object({
   support_contact: z.string(),
   /** Which status changes are called back: `all` or `final` (shared/callback-statuses.ts). */
   callback_statuses: z.enum(CALLBACK_STATUSES),
+  /** How the merchant's payouts leave (docs/payouts.md); null: the mode's default. */
+  payout_channel: z.nullable(z.enum(PAYOUT_CHANNEL_NAMES)),
   created_at: z.string(),
   updated_at: z.string(),
 });

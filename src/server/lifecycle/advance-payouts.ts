@@ -3,8 +3,8 @@
  * outside the transaction; the step is applied only if the order has not changed meanwhile.
  * Bank-file payouts are moved by operators and statements, not here, so they are not read.
  */
+import type { PayoutChannelName } from '../../shared/payout-channel-names.js';
 import type { PayoutChannel, PayoutStep } from '../channel/payout-channel.js';
-import type { PayoutChannelName } from '../channel/payout-channel-names.js';
 import type { Order } from '../orders/order.js';
 import { lockOrder } from '../orders/order-store.js';
 import { openPayouts } from '../payouts/payout-store.js';

@@ -8,7 +8,7 @@ import type { Clock } from '../clock.js';
 import type { Logger } from '../log.js';
 import type { Db } from '../store/db.js';
 import { sweepRateLimits } from '../store/rate-limit-store.js';
-import { advancePayouts } from './advance-payouts.js';
+import { advancePayouts, type PayoutChannels } from './advance-payouts.js';
 import { expireDueOrders } from './expire-orders.js';
 import { DEFAULT_CLAIM_GRACE_SECONDS, failUnpaidClaims } from './fail-unpaid-claims.js';
 
@@ -16,8 +16,8 @@ export interface BackgroundWorkDeps {
   readonly db: Db;
   readonly clock: Clock;
   readonly log: Logger;
-  /** The payout channel; none in production until a bank adapter is configured. */
-  readonly channel: PayoutChannel | undefined;
+  /** The payout channels (each payout's own, service.ts), one channel for all, or none. */
+  readonly channel: PayoutChannels | PayoutChannel | undefined;
   readonly intervalMs?: number;
   /** CLAIM_GRACE_SECONDS: how long after expiry an unpaid claim fails. */
   readonly claimGraceSeconds?: number;

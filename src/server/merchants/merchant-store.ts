@@ -27,6 +27,7 @@ export interface NewMerchant {
   readonly upi_purpose?: string | undefined;
   readonly support_contact?: string | undefined;
   readonly callback_statuses?: CallbackStatuses | undefined;
+  readonly payout_channel?: Merchant['payout_channel'] | undefined;
 }
 
 /** Inserts the merchant row alone: open-merchant.ts opens a merchant with its ledger accounts. */
@@ -37,8 +38,8 @@ export async function insertMerchant(tx: Queryable, input: NewMerchant, now: Dat
     MerchantRow,
     `INSERT INTO merchants (uid, name, upi_vpa, upi_payee_name, imps_account, imps_account_name, imps_ifsc,
        imps_bank_name, upi_min, upi_max, imps_min, imps_max, embed_origins, brand_color, created_at, updated_at,
-       upi_mc, upi_purpose, support_contact, callback_statuses)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15, $16, $17, $18, $19)
+       upi_mc, upi_purpose, support_contact, callback_statuses, payout_channel)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15, $16, $17, $18, $19, $20)
      RETURNING *`,
     [
       uid,
@@ -60,6 +61,7 @@ export async function insertMerchant(tx: Queryable, input: NewMerchant, now: Dat
       input.upi_purpose ?? '',
       input.support_contact ?? '',
       input.callback_statuses ?? 'all',
+      input.payout_channel ?? null,
     ],
   );
   if (!merchant) throw new Error('merchant insert returned no row');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CALLBACK_STATUSES, type CallbackStatuses } from '../../shared/callback-statuses.js';
-import { PAYOUT_CHANNEL_NAMES, type PayoutChannelName } from '../channel/payout-channel-names.js';
+import { PAYOUT_CHANNEL_NAMES, type PayoutChannelName } from '../../shared/payout-channel-names.js';
 
 /** A merchant as stored: display data, collection accounts, limits (paise) and embedding. */
 export interface Merchant {

@@ -11,7 +11,11 @@ import type { Queryable, SqlParam } from '../store/db.js';
 import { CreateMerchantSchema } from './operator-schemas.js';
 
 export const UpdateMerchantSchema = CreateMerchantSchema.partial()
-  .extend({ brand_color: CreateMerchantSchema.shape.brand_color.unwrap().nullable().optional() })
+  .extend({
+    brand_color: CreateMerchantSchema.shape.brand_color.unwrap().nullable().optional(),
+    /** null: back to the mode's default (none in production). */
+    payout_channel: CreateMerchantSchema.shape.payout_channel.unwrap().nullable().optional(),
+  })
   .strict()
   .meta({ id: 'UpdateMerchant' });
 export type UpdateMerchant = ReturnType<typeof UpdateMerchantSchema.parse>;

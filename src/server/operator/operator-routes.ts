@@ -30,6 +30,7 @@ import { openMerchant } from '../merchants/open-merchant.js';
 import type { Order } from '../orders/order.js';
 import { findOrder, listOrders, lockOrder, orderHistory } from '../orders/order-store.js';
 import { queryView } from '../orders/order-views.js';
+import { payoutChannelFor } from '../payouts/payout-channel-for.js';
 import type { Queryable } from '../store/db.js';
 import { updateMerchant } from './merchant-settings.js';
 import {
@@ -79,6 +80,14 @@ export function operatorRoutes(deps: AppDeps): Hono<OperatorEnv> {
       if (min > max)
         throw invalidField(`${payterm}_min`, `must not be above ${payterm}_max (${formatAmount(max)})`);
     }
+    refuseUnusablePayoutChannel(
+      {
+        payout_channel: input.payout_channel ?? null,
+        imps_account: input.imps_account ?? '',
+        imps_ifsc: input.imps_ifsc ?? '',
+      },
+      deps.config,
+    );
     const now = clock.now();
     const created = await db.transaction(async (tx) => {
       const merchant = await openMerchant(
@@ -134,6 +143,12 @@ export function operatorRoutes(deps: AppDeps): Hono<OperatorEnv> {
         const current = await lockMerchant(tx, uid);
         const updated = await updateMerchant(tx, current, input, now);
         if (!updated) return undefined;
+        if (
+          input.payout_channel !== undefined ||
+          input.imps_account !== undefined ||
+          input.imps_ifsc !== undefined
+        )
+          refuseUnusablePayoutChannel(updated, deps.config);
         const { note, ...fields } = input;
         const changed = Object.keys(fields).filter(
           (field) => fields[field as keyof typeof fields] !== undefined,
@@ -479,6 +494,16 @@ function operatorFailCode(to: StoredStatus): { failCode?: PayerReasonCode } {
   if (to === 'reject') return { failCode: 'operator_rejected' };
   if (to === 'refund') return { failCode: 'refunded' };
   return {};
+}
+
+/** A payout channel set for a merchant must be able to carry its payouts (payouts/payout-channel-for.ts). */
+function refuseUnusablePayoutChannel(
+  merchant: Pick<Merchant, 'payout_channel' | 'imps_account' | 'imps_ifsc'>,
+  config: AppDeps['config'],
+): void {
+  if (merchant.payout_channel === null) return;
+  const choice = payoutChannelFor(merchant, config);
+  if (!choice.ok) throw invalidField('payout_channel', choice.reason);
 }
 
 /** The merchant, locked for the change an action makes; a 404 when there is none. */

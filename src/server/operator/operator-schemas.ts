@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { CALLBACK_STATUSES } from '../../shared/callback-statuses.js';
 import { isHttpOrigin } from '../../shared/http-origin.js';
+import { PAYOUT_CHANNEL_NAMES } from '../../shared/payout-channel-names.js';
 import { isSupportContact } from '../../shared/support-contact.js';
 import { noteField } from '../audit/audit-log.js';
 import { isSaneDate } from '../http/clean-text.js';
@@ -61,6 +62,8 @@ export const CreateMerchantSchema = z
       .optional(),
     /** Which status changes are called back: `all` (default) or `final` (docs/merchant-api.md, Callbacks). */
     callback_statuses: z.enum(CALLBACK_STATUSES).optional(),
+    /** How the merchant's payouts leave (docs/payouts.md); absent: the mode's default. */
+    payout_channel: z.enum(PAYOUT_CHANNEL_NAMES).optional(),
     /** The operator's note for the audit log; not a setting. */
     note: noteField,
   })

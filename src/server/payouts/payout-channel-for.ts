@@ -5,7 +5,7 @@
  * without a configured channel is refused a payout with the reason, instead of one that would
  * wait forever (docs/payouts.md).
  */
-import type { PayoutChannelName } from '../channel/payout-channel-names.js';
+import type { PayoutChannelName } from '../../shared/payout-channel-names.js';
 import type { Config } from '../config.js';
 import type { Merchant } from '../merchants/merchant.js';
 

@@ -3,7 +3,7 @@
  * order, in the transaction that holds its amount; batches and the provider's answers update it.
  */
 import { z } from 'zod';
-import type { PayoutChannelName } from '../channel/payout-channel-names.js';
+import type { PayoutChannelName } from '../../shared/payout-channel-names.js';
 import { type Order, OrderRow } from '../orders/order.js';
 import type { Queryable } from '../store/db.js';
 import { queryRow, queryRows } from '../store/rows.js';

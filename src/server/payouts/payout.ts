@@ -1,6 +1,6 @@
 /** A payout's row beside its order: the channel that carries it and what the bank or provider said. */
 import { z } from 'zod';
-import { PAYOUT_CHANNEL_NAMES, type PayoutChannelName } from '../channel/payout-channel-names.js';
+import { PAYOUT_CHANNEL_NAMES, type PayoutChannelName } from '../../shared/payout-channel-names.js';
 
 export interface Payout {
   readonly payment_uid: string;

@@ -20,6 +20,7 @@ export const sampleMerchant: MerchantDetail = {
   upi_purpose: '',
   support_contact: '',
   callback_statuses: 'all',
+  payout_channel: null,
   created_at: '2026-03-01T10:00:00Z',
   updated_at: '2026-03-01T10:00:00Z',
   keys: [{ key: 'ak_first', status: 'active', created_at: '2026-03-01T10:00:00Z', revoked_at: null }],

@@ -1,0 +1,67 @@
+/**
+ * Takes RazorpayX's webhooks: checked (signature in constant time, age, event id once), then the
+ * payout they name is moved in one transaction with the event's record, so a failure leaves the
+ * event to RazorpayX's next retry. A webhook may come before the answer to our create request:
+ * the payout is then found by its reference_id, our payment_uid.
+ */
+import { Hono } from 'hono';
+import { ERROR_CODES } from '../../../shared/error-codes.js';
+import type { AppDeps } from '../../app-deps.js';
+import { AppError, notFound } from '../../errors.js';
+import { success } from '../../http/envelope.js';
+import { lockOrder } from '../../orders/order-store.js';
+import { applyProviderPayout } from '../apply-provider-payout.js';
+import { findPayout, findPayoutByProviderId } from '../payout-store.js';
+import { recordProviderEvent } from '../provider-event-store.js';
+import { checkWebhook } from './razorpayx-webhook.js';
+import { RAZORPAYX_WEBHOOK } from './razorpayx-webhook-api.js';
+
+export function razorpayxWebhookRoutes(deps: AppDeps): Hono {
+  const app = new Hono();
+  RAZORPAYX_WEBHOOK.register(app, async (c) => {
+    const config = deps.config.razorpayx;
+    if (!config) throw notFound('razorpayx: not configured on this service');
+    const now = deps.clock.now();
+    const check = checkWebhook(
+      await c.req.text(),
+      { signature: c.req.header('x-razorpay-signature'), eventId: c.req.header('x-razorpay-event-id') },
+      config.webhookSecret,
+      now,
+    );
+    if (!check.ok) {
+      deps.log.warn('razorpayx webhook refused', { why: check.why });
+      throw new AppError(
+        check.why === 'signature' ? ERROR_CODES.badSignature : ERROR_CODES.invalidRequest,
+        check.details,
+      );
+    }
+    const entity = check.event.payload.payout?.entity;
+    const result = await deps.db.transaction(async (tx) => {
+      if (!(await recordProviderEvent(tx, 'razorpayx', check.eventId, check.event.event, now)))
+        return { outcome: 'duplicate' as const };
+      if (!entity) return { outcome: 'ignored' as const };
+      const payout =
+        (await findPayoutByProviderId(tx, entity.id)) ??
+        (entity.reference_id ? await findPayout(tx, entity.reference_id) : undefined);
+      if (payout?.channel !== 'razorpayx' || (payout.provider_payout_id ?? entity.id) !== entity.id)
+        return { outcome: 'unknown_payout' as const };
+      const order = await lockOrder(tx, payout.payment_uid);
+      if (!order) return { outcome: 'unknown_payout' as const };
+      const outcome = await applyProviderPayout(tx, order, entity, now);
+      const after = await lockOrder(tx, payout.payment_uid);
+      return {
+        outcome,
+        payment_uid: order.payment_uid,
+        payment_status: after?.payment_status ?? order.payment_status,
+      };
+    });
+    const fields = { event: check.event.event, provider_payout_id: entity?.id, ...result };
+    if (result.outcome === 'reversed')
+      deps.log.warn('payout reversed after it completed: money back to the merchant', fields);
+    else if (result.outcome === 'amount_mismatch' || result.outcome === 'unknown_payout')
+      deps.log.error('razorpayx webhook names no payout of ours', fields);
+    else deps.log.info('razorpayx webhook', fields);
+    return success(c, result);
+  });
+  return app;
+}
