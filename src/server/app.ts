@@ -32,6 +32,7 @@ import { OPERATOR_API_PREFIX } from './operator/operator-api.js';
 import { operatorAuth } from './operator/operator-auth.js';
 import { operatorRoutes } from './operator/operator-routes.js';
 import { operatorsRoutes } from './operator/operators-routes.js';
+import { payoutBatchRoutes } from './payouts/payout-batch-routes.js';
 import { razorpayxWebhookRoutes } from './payouts/razorpayx/razorpayx-webhook-routes.js';
 import type { RateLimit } from './rate-limit.js';
 import { ping } from './store/db.js';
@@ -147,6 +148,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   app.route(OPERATOR_API_PREFIX, operatorsRoutes(deps));
   app.route(OPERATOR_API_PREFIX, consoleApiRoutes(deps));
   app.route(OPERATOR_API_PREFIX, creditRoutes(deps));
+  app.route(OPERATOR_API_PREFIX, payoutBatchRoutes(deps));
   for (const extra of options.operatorExtras ?? []) app.route(OPERATOR_API_PREFIX, extra);
   app.route('/console/api', sessionRoutes(deps));
   if (options.consolePage) app.route('/', options.consolePage);

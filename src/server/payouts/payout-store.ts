@@ -109,11 +109,56 @@ export async function assignToBatch(
   );
 }
 
-/** A batch's payouts in line order, with their orders (their outcomes). */
-export async function batchPayouts(tx: Queryable, batchId: string): Promise<PayoutOrder[]> {
-  return queryRows(tx, PayoutOrderRow, `${WITH_PAYOUT} WHERE p.batch_id = $1 ORDER BY p.batch_line`, [
-    batchId,
-  ]);
+/** A batch's payouts in line order, with their orders (their outcomes); locked when `lock`. */
+export async function batchPayouts(tx: Queryable, batchId: string, lock = false): Promise<PayoutOrder[]> {
+  return queryRows(
+    tx,
+    PayoutOrderRow,
+    `${WITH_PAYOUT} WHERE p.batch_id = $1 ORDER BY p.batch_line${lock ? ' FOR UPDATE OF o' : ''}`,
+    [batchId],
+  );
+}
+
+const WaitingRow = z.object({
+  account: z.string(),
+  ifsc: z.string(),
+  count: z.number().int(),
+  total: z.coerce.number().int(),
+  oldest_at: z.date(),
+});
+
+/** Bank-file payouts accepted and in no batch yet, per collection account: the open batches. */
+export async function waitingForBatch(tx: Queryable): Promise<z.infer<typeof WaitingRow>[]> {
+  return queryRows(
+    tx,
+    WaitingRow,
+    `SELECT p.debit_account AS account, p.debit_ifsc AS ifsc, count(*)::int AS count, sum(o.amount)::bigint AS total,
+       min(p.created_at) AS oldest_at
+     FROM payouts p JOIN orders o ON o.payment_uid = p.payment_uid
+     WHERE p.channel = 'bank_file' AND p.batch_id IS NULL AND o.payment_status = 'pending'
+     GROUP BY p.debit_account, p.debit_ifsc ORDER BY min(p.created_at)`,
+  );
+}
+
+/**
+ * Payouts to look at: bank-file payouts `processing` (uploaded) since before `uploadedBefore` with
+ * no debit yet, and payouts reversed after they completed since `reversedSince`.
+ */
+export async function payoutsNeedingAttention(
+  tx: Queryable,
+  uploadedBefore: Date,
+  reversedSince: Date,
+  limit: number,
+): Promise<PayoutOrder[]> {
+  return queryRows(
+    tx,
+    PayoutOrderRow,
+    `${WITH_PAYOUT}
+     WHERE (p.channel = 'bank_file' AND o.payment_status = 'processing' AND o.status_changed_at < $1)
+        OR (o.transaction_type = 'expense' AND o.reversed_at >= $2)
+     ORDER BY o.status_changed_at LIMIT $3`,
+    [uploadedBefore, reversedSince, limit],
+  );
 }
 
 /** A payout found by our reference (bank statements echo it). */

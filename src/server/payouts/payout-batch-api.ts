@@ -1,0 +1,140 @@
+/**
+ * The payout batch routes as they describe themselves (docs/payouts.md, Bank files): prepare a
+ * batch of one collection account's bank-file payouts, approve it (a second operator), download
+ * its file in a bank's layout, mark it uploaded; and the payouts needing attention.
+ */
+import { z } from 'zod';
+import {
+  PayoutAttentionListSchema,
+  PayoutBatchDetailSchema,
+  PayoutBatchListSchema,
+  PayoutBatchViewSchema,
+} from '../../shared/payout-views.js';
+import { noteField } from '../audit/audit-log.js';
+import { apiRoute } from '../http/api-route.js';
+import { PAYOUT_MODES } from './bank-files/payout-file.js';
+
+export const PrepareBatchSchema = z
+  .object({
+    account: z.string().regex(/^\d{9,18}$/, 'must be the collection account number, 9-18 digits'),
+    ifsc: z.string().regex(/^[A-Z]{4}0[A-Z0-9]{6}$/, "must be the collection account's IFSC"),
+    mode: z.enum(PAYOUT_MODES).default('IMPS'),
+    limit: z.number().int().min(1).max(5000).default(1000),
+    note: noteField,
+  })
+  .strict()
+  .meta({ id: 'PreparePayoutBatch' });
+
+const BATCH_ID = { batch_id: 'The batch id (PB…)' };
+
+export const LIST_PAYOUT_BATCHES = apiRoute({
+  id: 'listPayoutBatches',
+  method: 'get',
+  path: '/payout-batches',
+  tag: 'operator',
+  auth: 'operator',
+  summary: 'Payout batches, newest first, and the bank-file payouts waiting for one per account',
+  query: { state: 'prepared, approved or uploaded (default all)', limit: 'at most this many batches (100)' },
+  answers: { 200: { description: 'Waiting payouts per account, and batches', data: PayoutBatchListSchema } },
+  errors: [],
+});
+
+export const PREPARE_PAYOUT_BATCH = apiRoute({
+  id: 'preparePayoutBatch',
+  method: 'post',
+  path: '/payout-batches',
+  tag: 'operator',
+  auth: 'operator',
+  summary: "Prepare a batch of one collection account's waiting bank-file payouts (they go preparing)",
+  body: PrepareBatchSchema,
+  bodyExample: { account: '50200012345678', ifsc: 'HDFC0001234', mode: 'NEFT', note: 'morning run' },
+  answers: {
+    201: {
+      description: 'The batch, its lines, and the waiting payouts left out with why',
+      data: z.object({
+        batch: PayoutBatchDetailSchema,
+        skipped: z.array(z.object({ payment_uid: z.string(), reason: z.string() })),
+      }),
+    },
+  },
+  errors: [404],
+});
+
+export const SHOW_PAYOUT_BATCH = apiRoute({
+  id: 'showPayoutBatch',
+  method: 'get',
+  path: '/payout-batches/:batch_id',
+  tag: 'operator',
+  auth: 'operator',
+  summary: 'A payout batch with its lines and their outcomes',
+  params: BATCH_ID,
+  answers: { 200: { description: 'The batch', data: PayoutBatchDetailSchema } },
+  errors: [404],
+});
+
+export const APPROVE_PAYOUT_BATCH = apiRoute({
+  id: 'approvePayoutBatch',
+  method: 'post',
+  path: '/payout-batches/:batch_id/approve',
+  tag: 'operator',
+  auth: 'operator',
+  summary: 'Approve a prepared batch: another operator than the one who prepared it (403 same_operator)',
+  params: BATCH_ID,
+  bodyMedia: { 'application/json': { type: 'object', properties: { note: { type: 'string' } } } },
+  answers: { 200: { description: 'The batch, approved', data: PayoutBatchViewSchema } },
+  errors: [403, 404, 409],
+});
+
+export const PAYOUT_BATCH_FILE = apiRoute({
+  id: 'payoutBatchFile',
+  method: 'get',
+  path: '/payout-batches/:batch_id/file',
+  tag: 'operator',
+  auth: 'operator',
+  summary: 'The approved batch as a bank bulk-upload file (the same bytes on every download)',
+  description:
+    'layout: generic, hdfc-enet or filehdr-neft; each layout reads its own options from the query ' +
+    '(generic: columns, delimiter, header; hdfc-enet: client_code; filehdr-neft: corporate_id, email, delimiter).',
+  params: BATCH_ID,
+  query: {
+    layout: 'generic (default), hdfc-enet or filehdr-neft',
+    columns: 'generic: the columns, in order',
+    delimiter: 'generic: comma, pipe, semicolon or tab; filehdr-neft: comma or pipe',
+    header: 'generic: true or false',
+    client_code: 'hdfc-enet: the 4-character client code',
+    corporate_id: 'filehdr-neft: the corporate id',
+    email: 'filehdr-neft: the user e-mail',
+  },
+  answers: {
+    200: {
+      description: 'The file, as an attachment',
+      media: { 'text/csv': { type: 'string' }, 'text/plain': { type: 'string' } },
+    },
+  },
+  errors: [404, 409],
+});
+
+export const MARK_PAYOUT_BATCH_UPLOADED = apiRoute({
+  id: 'markPayoutBatchUploaded',
+  method: 'post',
+  path: '/payout-batches/:batch_id/uploaded',
+  tag: 'operator',
+  auth: 'operator',
+  summary: "The approved batch's file was uploaded to the bank: its payouts go processing",
+  params: BATCH_ID,
+  bodyMedia: { 'application/json': { type: 'object', properties: { note: { type: 'string' } } } },
+  answers: { 200: { description: 'The batch, uploaded', data: PayoutBatchViewSchema } },
+  errors: [404, 409],
+});
+
+export const PAYOUTS_ATTENTION = apiRoute({
+  id: 'payoutsNeedingAttention',
+  method: 'get',
+  path: '/payouts/attention',
+  tag: 'operator',
+  auth: 'operator',
+  summary:
+    'Payouts to look at: bank-file payouts uploaded PAYOUT_DEBIT_OVERDUE_HOURS ago with no debit yet, and payouts reversed after completing (last 30 days)',
+  answers: { 200: { description: 'Oldest first', data: PayoutAttentionListSchema } },
+  errors: [],
+});
