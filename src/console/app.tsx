@@ -8,6 +8,8 @@ import { MerchantScreen } from './components/merchant-screen.js';
 import { MerchantsScreen } from './components/merchants-screen.js';
 import { OrderScreen } from './components/order-screen.js';
 import { OrdersScreen } from './components/orders-screen.js';
+import { PayoutBatchScreen } from './components/payout-batch-screen.js';
+import { PayoutsScreen } from './components/payouts-screen.js';
 import { SignInScreen } from './components/sign-in-screen.js';
 import { TodayScreen } from './components/today-screen.js';
 import { useRoute } from './hooks/use-route.js';
@@ -81,6 +83,10 @@ function Screen({ route }: { readonly route: Route }) {
       return <MerchantScreen key={route.merchantUid} merchantUid={route.merchantUid} />;
     case 'audit':
       return <AuditScreen />;
+    case 'payouts':
+      return <PayoutsScreen />;
+    case 'payout-batch':
+      return <PayoutBatchScreen key={route.batchId} batchId={route.batchId} />;
     default:
       return (
         <>
@@ -99,6 +105,8 @@ function titleOf(route: Route): string {
       return `Order ${route.paymentUid}`;
     case 'merchant':
       return 'Merchant';
+    case 'payout-batch':
+      return `Payout batch ${route.batchId}`;
     case 'not-found':
       return 'Not found';
     default:

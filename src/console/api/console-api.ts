@@ -15,6 +15,16 @@ import {
   type TodaySummary,
   TodaySummarySchema,
 } from '../../shared/console-views.js';
+import {
+  type PayoutAttention,
+  PayoutAttentionListSchema,
+  type PayoutBatchDetail,
+  PayoutBatchDetailSchema,
+  type PayoutBatchList,
+  PayoutBatchListSchema,
+  type PayoutBatchView,
+  PayoutBatchViewSchema,
+} from '../../shared/payout-views.js';
 import type { ApiResult } from './api-result.js';
 import type {
   AuditRow,
@@ -66,6 +76,19 @@ export interface ConsoleApi {
   createCreditSource(input: Record<string, string>): Promise<ApiResult<CreatedCreditSource>>;
   revokeCreditSource(sourceId: string): Promise<ApiResult<unknown>>;
   postCredit(input: Record<string, string>): Promise<ApiResult<Record<string, string>>>;
+  payoutBatches(): Promise<ApiResult<PayoutBatchList>>;
+  payoutBatch(batchId: string): Promise<ApiResult<PayoutBatchDetail>>;
+  preparePayoutBatch(input: {
+    account: string;
+    ifsc: string;
+    mode: string;
+    note: string;
+  }): Promise<ApiResult<{ batch: PayoutBatchDetail; skipped: { payment_uid: string; reason: string }[] }>>;
+  approvePayoutBatch(batchId: string, note: string): Promise<ApiResult<PayoutBatchView>>;
+  markPayoutBatchUploaded(batchId: string, note: string): Promise<ApiResult<PayoutBatchView>>;
+  payoutsAttention(): Promise<ApiResult<PayoutAttention[]>>;
+  /** The address of a batch's file in a layout (a plain GET the browser downloads with the session cookie). */
+  payoutBatchFileUrl(batchId: string, options: Record<string, string>): string;
 }
 
 export interface ConsoleApiOptions {
@@ -156,6 +179,19 @@ export function createConsoleApi(options: ConsoleApiOptions): ConsoleApi {
       return call('get', op(`audit?${params}`));
     },
     postCredit: (input) => call('post', op('credits'), input),
+    payoutBatches: () => read(PayoutBatchListSchema, 'get', op('payout-batches')),
+    payoutBatch: (batchId) => read(PayoutBatchDetailSchema, 'get', op(`payout-batches/${uid(batchId)}`)),
+    preparePayoutBatch: (input) => call('post', op('payout-batches'), input),
+    approvePayoutBatch: (batchId, note) =>
+      read(PayoutBatchViewSchema, 'post', op(`payout-batches/${uid(batchId)}/approve`), { note }),
+    markPayoutBatchUploaded: (batchId, note) =>
+      read(PayoutBatchViewSchema, 'post', op(`payout-batches/${uid(batchId)}/uploaded`), { note }),
+    payoutsAttention: () => read(PayoutAttentionListSchema, 'get', op('payouts/attention')),
+    payoutBatchFileUrl: (batchId, fileOptions) => {
+      const params = new URLSearchParams();
+      for (const [name, value] of Object.entries(fileOptions)) if (value) params.set(name, value);
+      return `${options.baseUrl.replace(/\/?$/, '/')}${op(`payout-batches/${uid(batchId)}/file`)}?${params}`;
+    },
   };
 }
 

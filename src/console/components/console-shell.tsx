@@ -7,6 +7,7 @@ const NAV = [
   { href: '#/orders', label: 'Orders', screens: ['orders', 'order'] },
   { href: '#/credits', label: 'Credits', screens: ['credits'] },
   { href: '#/merchants', label: 'Merchants', screens: ['merchants', 'merchant'] },
+  { href: '#/payouts', label: 'Payouts', screens: ['payouts', 'payout-batch'] },
   { href: '#/audit', label: 'Audit log', screens: ['audit'] },
 ] as const;
 

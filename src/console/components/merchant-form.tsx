@@ -1,5 +1,10 @@
 import { useState } from 'preact/hooks';
-import { CALLBACK_STATUS_CHOICES, MERCHANT_FIELDS, type MerchantDraft } from '../lib/merchant-form.js';
+import {
+  CALLBACK_STATUS_CHOICES,
+  MERCHANT_FIELDS,
+  type MerchantDraft,
+  PAYOUT_CHANNEL_CHOICES,
+} from '../lib/merchant-form.js';
 
 export interface MerchantFormProps {
   readonly initial: MerchantDraft;
@@ -37,6 +42,14 @@ export function MerchantForm({ initial, submitLabel, busy, error, onSubmit }: Me
                   ) : field.name === 'callback_statuses' ? (
                     <select id={id} value={draft[field.name] || 'all'} onChange={onInput}>
                       {CALLBACK_STATUS_CHOICES.map((choice) => (
+                        <option key={choice.value} value={choice.value}>
+                          {choice.label}
+                        </option>
+                      ))}
+                    </select>
+                  ) : field.name === 'payout_channel' ? (
+                    <select id={id} value={draft[field.name]} onChange={onInput}>
+                      {PAYOUT_CHANNEL_CHOICES.map((choice) => (
                         <option key={choice.value} value={choice.value}>
                           {choice.label}
                         </option>

@@ -20,7 +20,16 @@ export const MERCHANT_FIELDS = [
   { name: 'imps_max', label: 'IMPS maximum (₹)', group: 'Limits' },
   { name: 'embed_origins', label: 'Allowed frame origins (one per line)', group: 'Embedding' },
   { name: 'callback_statuses', label: 'Statuses called back', group: 'Callbacks' },
+  { name: 'payout_channel', label: 'Payout channel', group: 'Payouts' },
 ] as const;
+
+/** The choices of `payout_channel` (docs/payouts.md); '' is the mode's default. */
+export const PAYOUT_CHANNEL_CHOICES: readonly { value: string; label: string }[] = [
+  { value: '', label: 'Default of the mode (sandbox bank in sandbox; none in production)' },
+  { value: 'sandbox', label: 'Sandbox bank' },
+  { value: 'bank_file', label: 'Bank files, confirmed by statements' },
+  { value: 'razorpayx', label: 'RazorpayX Payouts' },
+];
 
 /** The choices of `callback_statuses`, as the form's select offers them. */
 export const CALLBACK_STATUS_CHOICES: readonly { value: CallbackStatuses; label: string }[] = [
@@ -57,7 +66,8 @@ export function merchantBody(
     if (field.name === 'embed_origins') {
       body.embed_origins = value.split(/\s+/).filter(Boolean);
     } else if (value === '') {
-      if (before && field.name === 'brand_color') body.brand_color = null;
+      if (before && (field.name === 'brand_color' || field.name === 'payout_channel'))
+        body[field.name] = null;
       // An empty profile field clears it on update.
       else if (before && PROFILE_FIELDS.includes(field.name)) body[field.name] = '';
     } else body[field.name] = value;

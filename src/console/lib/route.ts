@@ -10,6 +10,8 @@ export type Route =
   | { readonly screen: 'merchants' }
   | { readonly screen: 'merchant'; readonly merchantUid: string }
   | { readonly screen: 'audit' }
+  | { readonly screen: 'payouts' }
+  | { readonly screen: 'payout-batch'; readonly batchId: string }
   | { readonly screen: 'not-found' };
 
 export interface OrderQuery {
@@ -49,6 +51,9 @@ export function parseRoute(hash: string): Route {
   if (first === 'merchants' && second) return { screen: 'merchant', merchantUid: second };
   if (first === 'merchants') return { screen: 'merchants' };
   if (first === 'audit') return { screen: 'audit' };
+  if (first === 'payouts' && second === 'batches' && parts[2])
+    return { screen: 'payout-batch', batchId: parts[2] };
+  if (first === 'payouts') return { screen: 'payouts' };
   return { screen: 'not-found' };
 }
 
@@ -62,3 +67,5 @@ export function ordersHref(query: Partial<OrderQuery> = {}): string {
 export const orderHref = (paymentUid: string) => `#/orders/${encodeURIComponent(paymentUid)}`;
 export const merchantHref = (merchantUid: string) => `#/merchants/${encodeURIComponent(merchantUid)}`;
 export const creditsHref = (tab = 'waiting') => `#/credits?tab=${encodeURIComponent(tab)}`;
+export const payoutsHref = '#/payouts';
+export const payoutBatchHref = (batchId: string) => `#/payouts/batches/${encodeURIComponent(batchId)}`;

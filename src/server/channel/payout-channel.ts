@@ -1,5 +1,5 @@
 import type { Order } from '../orders/order.js';
-import type { Payout } from '../payouts/payout.js';
+import type { Payout } from './payout.js';
 
 /** What the bank side says a payout should do next. */
 export type PayoutStep =

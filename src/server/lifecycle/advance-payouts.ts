@@ -5,9 +5,9 @@
  */
 import type { PayoutChannelName } from '../../shared/payout-channel-names.js';
 import type { PayoutChannel, PayoutStep } from '../channel/payout-channel.js';
+import { openPayouts } from '../channel/payout-store.js';
 import type { Order } from '../orders/order.js';
 import { lockOrder } from '../orders/order-store.js';
-import { openPayouts } from '../payouts/payout-store.js';
 import type { Db, Queryable } from '../store/db.js';
 import { changeStatus } from './change-status.js';
 import { pathTo } from './transitions.js';

@@ -8,6 +8,7 @@ import { formatAmount, parseAmount } from '../../shared/money.js';
 import type { PayerReasonCode } from '../../shared/payer-reason.js';
 import type { AppDeps } from '../app-deps.js';
 import { writeAudit } from '../audit/audit-store.js';
+import { payoutChannelFor } from '../channel/payout-channel-for.js';
 import { claimsOf } from '../credits/claim-store.js';
 import { findCreditByUtr } from '../credits/credit-store.js';
 import { listLostClaims } from '../credits/lost-claim-store.js';
@@ -30,7 +31,6 @@ import { openMerchant } from '../merchants/open-merchant.js';
 import type { Order } from '../orders/order.js';
 import { findOrder, listOrders, lockOrder, orderHistory } from '../orders/order-store.js';
 import { queryView } from '../orders/order-views.js';
-import { payoutChannelFor } from '../payouts/payout-channel-for.js';
 import type { Queryable } from '../store/db.js';
 import { updateMerchant } from './merchant-settings.js';
 import {
@@ -496,7 +496,7 @@ function operatorFailCode(to: StoredStatus): { failCode?: PayerReasonCode } {
   return {};
 }
 
-/** A payout channel set for a merchant must be able to carry its payouts (payouts/payout-channel-for.ts). */
+/** A payout channel set for a merchant must be able to carry its payouts (channel/payout-channel-for.ts). */
 function refuseUnusablePayoutChannel(
   merchant: Pick<Merchant, 'payout_channel' | 'imps_account' | 'imps_ifsc'>,
   config: AppDeps['config'],

@@ -5,11 +5,12 @@
  * money came back after the payout completed, reversed (lifecycle/reverse-payout.ts). A status
  * that is not ahead of ours (a late or repeated webhook) changes nothing.
  */
+
+import { recordProviderPayout } from '../channel/payout-store.js';
 import { applyPayoutStep } from '../lifecycle/advance-payouts.js';
 import { reversePayout } from '../lifecycle/reverse-payout.js';
 import type { Order } from '../orders/order.js';
 import type { Queryable } from '../store/db.js';
-import { recordProviderPayout } from './payout-store.js';
 import { outcomeOf, type RazorpayxPayout } from './razorpayx/razorpayx-payout.js';
 
 export type ApplyOutcome = 'applied' | 'reversed' | 'unchanged' | 'amount_mismatch';

@@ -8,7 +8,14 @@ import { Hono } from 'hono';
 import { ERROR_CODES } from '../../shared/error-codes.js';
 import { formatAmount } from '../../shared/money.js';
 import type { AppDeps } from '../app-deps.js';
-import { actorOf, optionalNote, writeAudit } from '../audit/audit-log.js';
+import { actorOf, optionalNote } from '../audit/audit-log.js';
+import { writeAudit } from '../audit/audit-store.js';
+import {
+  batchPayouts,
+  type PayoutOrder,
+  payoutsNeedingAttention,
+  waitingForBatch,
+} from '../channel/payout-store.js';
 import { AppError, invalidField, notFound } from '../errors.js';
 import { success } from '../http/envelope.js';
 import { parseJson } from '../http/parse-json.js';
@@ -28,7 +35,6 @@ import {
 } from './payout-batch-api.js';
 import { findBatch, listBatches, lockBatch, markBatchApproved } from './payout-batch-store.js';
 import { attentionView, batchView, layoutsView, lineView } from './payout-batch-views.js';
-import { batchPayouts, type PayoutOrder, payoutsNeedingAttention, waitingForBatch } from './payout-store.js';
 import { prepareBatch } from './prepare-batch.js';
 import { requireSecondOperator } from './second-operator.js';
 import { uploadBatch } from './upload-batch.js';

@@ -1,9 +1,9 @@
 /** Batches, their lines and the payouts needing attention as the operator API answers them (shared/payout-views.ts). */
 import { formatAmount } from '../../shared/money.js';
 import type { PayoutAttention, PayoutBatchLine, PayoutBatchView } from '../../shared/payout-views.js';
+import type { PayoutOrder } from '../channel/payout-store.js';
 import { PAYOUT_FILE_LAYOUTS } from './bank-files/payout-file-layouts.js';
 import type { PayoutBatch } from './payout-batch.js';
-import type { PayoutOrder } from './payout-store.js';
 
 export function batchView(batch: PayoutBatch): PayoutBatchView {
   return {

@@ -6,13 +6,13 @@
  * the IMPS limit.
  */
 import { randomBytes } from 'node:crypto';
+import { assignToBatch, lockWaitingForBatch, type PayoutOrder } from '../channel/payout-store.js';
 import { changeStatus } from '../lifecycle/change-status.js';
 import type { Queryable } from '../store/db.js';
 import { cleanBankText } from './bank-files/bank-text.js';
 import type { PayoutMode } from './bank-files/payout-file.js';
 import type { PayoutBatch } from './payout-batch.js';
 import { insertBatch } from './payout-batch-store.js';
-import { assignToBatch, lockWaitingForBatch, type PayoutOrder } from './payout-store.js';
 
 /** NPCI's per-transaction IMPS limit, ₹5,00,000, in paise. */
 export const IMPS_LIMIT = 50_000_000;

@@ -3,11 +3,12 @@
  * batch is marked uploaded and each of its payouts still `preparing` goes `processing`. A payout
  * an operator failed meanwhile stays as it is.
  */
+
+import { batchPayouts } from '../channel/payout-store.js';
 import { changeStatus } from '../lifecycle/change-status.js';
 import type { Queryable } from '../store/db.js';
 import type { PayoutBatch } from './payout-batch.js';
 import { markBatchUploaded } from './payout-batch-store.js';
-import { batchPayouts } from './payout-store.js';
 
 export async function uploadBatch(
   tx: Queryable,

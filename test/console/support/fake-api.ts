@@ -53,6 +53,20 @@ export function fakeApi(overrides: Partial<ConsoleApi> = {}): FakeApi {
     creditSources: empty([]),
     createCreditSource: empty({}),
     revokeCreditSource: empty({}),
+    payoutBatches: empty({ waiting: [], batches: [] }),
+    payoutBatch: vi.fn(async () => ({
+      kind: 'refused',
+      code: 'not_found',
+      details: 'batch_id: no such payout batch',
+    })),
+    preparePayoutBatch: empty({}),
+    approvePayoutBatch: empty({}),
+    markPayoutBatchUploaded: empty({}),
+    payoutsAttention: empty([]),
+    payoutBatchFileUrl: vi.fn(
+      (batchId: string, options: Record<string, string>) =>
+        `/operator/api/payout-batches/${batchId}/file?${new URLSearchParams(options)}`,
+    ),
     ...Object.fromEntries(Object.entries(overrides).map(([name, fn]) => [name, vi.fn(fn as never)])),
   };
   return api as unknown as FakeApi;

@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { OPEN_PAYOUTS_SQL } from '../../../src/server/channel/payout-store.js';
 import { openMerchant } from '../../../src/server/merchants/open-merchant.js';
-import { OPEN_PAYOUTS_SQL } from '../../../src/server/payouts/payout-store.js';
 import { queryRows } from '../../../src/server/store/rows.js';
 import { openTestDb, storeKind, type TestDb } from '../support/test-db.js';
 

@@ -6,9 +6,9 @@
  * came. The provider's id and status are recorded before the step is handed back.
  */
 import type { PayoutChannel, PayoutStep } from '../../channel/payout-channel.js';
+import { markPolled, recordProviderPayout } from '../../channel/payout-store.js';
 import type { Logger } from '../../log.js';
 import type { Db } from '../../store/db.js';
-import { markPolled, recordProviderPayout } from '../payout-store.js';
 import type { RazorpayxClient } from './razorpayx-client.js';
 import { payeeName } from './razorpayx-client.js';
 import { outcomeOf } from './razorpayx-payout.js';

@@ -7,11 +7,11 @@
 import { Hono } from 'hono';
 import { ERROR_CODES } from '../../../shared/error-codes.js';
 import type { AppDeps } from '../../app-deps.js';
+import { findPayout, findPayoutByProviderId } from '../../channel/payout-store.js';
 import { AppError, notFound } from '../../errors.js';
 import { success } from '../../http/envelope.js';
 import { lockOrder } from '../../orders/order-store.js';
 import { applyProviderPayout } from '../apply-provider-payout.js';
-import { findPayout, findPayoutByProviderId } from '../payout-store.js';
 import { recordProviderEvent } from '../provider-event-store.js';
 import { checkWebhook } from './razorpayx-webhook.js';
 import { RAZORPAYX_WEBHOOK } from './razorpayx-webhook-api.js';

@@ -1,0 +1,215 @@
+import type { ComponentChildren } from 'preact';
+import { useState } from 'preact/hooks';
+import type { PayoutBatchDetail } from '../../shared/payout-views.js';
+import { useAppDeps } from '../app-deps.js';
+import { useAction } from '../hooks/use-action.js';
+import { useResource } from '../hooks/use-resource.js';
+import { useSession } from '../hooks/use-session.js';
+import { formatInr } from '../lib/format-inr.js';
+import { formatIst } from '../lib/format-ist.js';
+import { orderHref, payoutsHref } from '../lib/route.js';
+import { LoadState } from './load-state.js';
+import { StatusBadge } from './status-badge.js';
+
+/**
+ * One payout batch: its lines and their outcomes, and the next step for it. A prepared batch is
+ * approved by another operator than its preparer; an approved one is downloaded in a bank's
+ * layout and marked uploaded once the file is in the bank's portal.
+ */
+export function PayoutBatchScreen({ batchId }: { readonly batchId: string }) {
+  const { api } = useAppDeps();
+  const [batch, reload] = useResource(() => api.payoutBatch(batchId), `payout-batch:${batchId}`);
+  return (
+    <>
+      <p>
+        <a href={payoutsHref}>← Payouts</a>
+      </p>
+      <h1>
+        Payout batch <span class="mono">{batchId}</span>
+      </h1>
+      <LoadState resource={batch} retry={reload} what="the batch">
+        {(data) => (
+          <>
+            <BatchFacts batch={data} />
+            <NextStep batch={data} onDone={reload} />
+            <BatchLines batch={data} />
+          </>
+        )}
+      </LoadState>
+    </>
+  );
+}
+
+function BatchFacts({ batch }: { readonly batch: PayoutBatchDetail }) {
+  const rows: [string, ComponentChildren][] = [
+    ['State', <StatusBadge key="state" status={batch.state} />],
+    ['Debit account', <span key="account" class="mono">{`${batch.account} (${batch.ifsc})`}</span>],
+    ['Mode', batch.mode],
+    ['Lines', `${batch.line_count}, ${formatInr(batch.total)}`],
+    ['Prepared', `${formatIst(batch.prepared_at)} by ${batch.prepared_by}`],
+    ['Approved', batch.approved_at ? `${formatIst(batch.approved_at)} by ${batch.approved_by}` : '—'],
+    ['Uploaded', batch.uploaded_at ? `${formatIst(batch.uploaded_at)} by ${batch.uploaded_by}` : '—'],
+  ];
+  return (
+    <dl class="fields">
+      {rows.map(([name, value]) => (
+        <div key={name}>
+          <dt>{name}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function NextStep({ batch, onDone }: { readonly batch: PayoutBatchDetail; readonly onDone: () => void }) {
+  const { api } = useAppDeps();
+  const session = useSession();
+  const action = useAction();
+  const [note, setNote] = useState('');
+  const [layout, setLayout] = useState('generic');
+  const [options, setOptions] = useState<Record<string, string>>({});
+  const chosen = batch.layouts.find((candidate) => candidate.name === layout);
+  const act = async (run: () => ReturnType<typeof api.approvePayoutBatch>) => {
+    if (await action.run(run)) {
+      setNote('');
+      onDone();
+    }
+  };
+  const noteField = (
+    <label>
+      Note
+      <input value={note} onInput={(event) => setNote(event.currentTarget.value)} />
+    </label>
+  );
+  const error = action.error ? (
+    <p class="error" role="alert">
+      {action.error}
+    </p>
+  ) : null;
+  if (batch.state === 'prepared') {
+    const own = batch.prepared_by === session.operator;
+    return (
+      <section class="card" aria-labelledby="next-title">
+        <h2 id="next-title">Approve</h2>
+        <p>
+          {own
+            ? 'You prepared this batch: another operator must approve it.'
+            : `Check the lines below against the merchants' payouts, then approve the batch ${batch.prepared_by} prepared.`}
+        </p>
+        <div class="filters">
+          {noteField}
+          <button
+            type="button"
+            class="primary"
+            disabled={action.busy || own}
+            onClick={() => void act(() => api.approvePayoutBatch(batch.batch_id, note))}
+          >
+            Approve batch
+          </button>
+        </div>
+        {error}
+      </section>
+    );
+  }
+  return (
+    <section class="card" aria-labelledby="next-title">
+      <h2 id="next-title">
+        {batch.state === 'approved' ? 'Download, upload to the bank, mark uploaded' : 'File'}
+      </h2>
+      <div class="filters">
+        <label>
+          Layout
+          <select value={layout} onChange={(event) => setLayout(event.currentTarget.value)}>
+            {batch.layouts.map((candidate) => (
+              <option key={candidate.name} value={candidate.name}>
+                {candidate.title}
+              </option>
+            ))}
+          </select>
+        </label>
+        {Object.entries(chosen?.options ?? {}).map(([name, help]) => (
+          <label key={`${layout}-${name}`} title={help}>
+            {name.replace('_', ' ')}
+            <input
+              value={options[name] ?? ''}
+              onInput={(event) => setOptions({ ...options, [name]: event.currentTarget.value })}
+            />
+          </label>
+        ))}
+        <a
+          class="button"
+          href={api.payoutBatchFileUrl(batch.batch_id, {
+            layout,
+            ...Object.fromEntries(
+              Object.keys(chosen?.options ?? {}).map((name) => [name, options[name] ?? '']),
+            ),
+          })}
+          download
+        >
+          Download file
+        </a>
+      </div>
+      {batch.state === 'approved' ? (
+        <div class="filters">
+          {noteField}
+          <button
+            type="button"
+            class="primary"
+            disabled={action.busy}
+            onClick={() => void act(() => api.markPayoutBatchUploaded(batch.batch_id, note))}
+          >
+            Mark uploaded
+          </button>
+        </div>
+      ) : null}
+      {error}
+    </section>
+  );
+}
+
+function BatchLines({ batch }: { readonly batch: PayoutBatchDetail }) {
+  return (
+    <section class="card" aria-labelledby="lines-title">
+      <h2 id="lines-title">Lines</h2>
+      <div class="table-wrap">
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">#</th>
+              <th scope="col">Reference</th>
+              <th scope="col">Beneficiary</th>
+              <th scope="col">Account, IFSC</th>
+              <th scope="col">Amount</th>
+              <th scope="col">Outcome</th>
+              <th scope="col">UTR</th>
+            </tr>
+          </thead>
+          <tbody>
+            {batch.lines.map((line) => (
+              <tr key={line.payment_uid}>
+                <td class="num">{line.line}</td>
+                <td>
+                  <a href={orderHref(line.payment_uid)} class="mono">
+                    {line.reference}
+                  </a>
+                </td>
+                <td>{line.beneficiary_name}</td>
+                <td class="mono">
+                  {line.beneficiary_account}, {line.ifsc}
+                </td>
+                <td class="num">{formatInr(line.amount)}</td>
+                <td>
+                  <StatusBadge status={line.payment_status} />
+                  {line.payment_fail_reason ? ` ${line.payment_fail_reason}` : ''}
+                  {line.reversed_at ? ` reversed ${formatIst(line.reversed_at)}` : ''}
+                </td>
+                <td class="mono">{line.utr || '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
