@@ -40,6 +40,9 @@ const OWNERS: Readonly<Record<string, string>> = {
   utr_claims: 'credits/claim-store.ts',
   lost_claims: 'credits/lost-claim-store.ts',
   schema_migrations: 'store/migrate.ts',
+  payouts: 'channel/payout-store.ts',
+  payout_batches: 'payouts/payout-batch-store.ts',
+  provider_webhook_events: 'payouts/provider-event-store.ts',
 };
 
 const SQL = /\b(?:SELECT|INSERT\s+INTO|UPDATE\s+\w+(?:\s+AS\s+\w+)?\s+SET|DELETE\s+FROM|TRUNCATE)\b/;
