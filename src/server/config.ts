@@ -79,7 +79,7 @@ const EnvSchema = z.object({
   RAZORPAYX_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.razorpay.com'),
 });
 
-/** The RazorpayX credentials: all of them or none (docs/decisions/0023-payout-provider.md). */
+/** The RazorpayX credentials: all of them or none (docs/decisions/0024-payout-provider.md). */
 const RAZORPAYX_VARIABLES = [
   'RAZORPAYX_KEY_ID',
   'RAZORPAYX_KEY_SECRET',

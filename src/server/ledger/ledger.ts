@@ -45,7 +45,7 @@ function entriesFor(event: LedgerEvent, order: PostedOrder): [account: string, a
         [available, amount],
       ];
     // A completed payout whose money the bank returned: it is the merchant's to spend again
-    // (docs/decisions/0023-payout-provider.md, Reversal after success).
+    // (docs/decisions/0024-payout-provider.md, Reversal after success).
     case 'reversed':
       return [
         [BANK_ACCOUNT, -amount],

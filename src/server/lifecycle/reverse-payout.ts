@@ -4,7 +4,7 @@
  * caller's transaction the reversal is recorded on the order and in its history, the ledger posts
  * `reversed` (the amount back to the merchant's available balance, once per order by the
  * ledger's unique posting), and the merchant's callback is written to the outbox, carrying
- * `reversed_at` and `reversal_reason` (docs/decisions/0023-payout-provider.md).
+ * `reversed_at` and `reversal_reason` (docs/decisions/0024-payout-provider.md).
  */
 import { post } from '../ledger/ledger.js';
 import { enqueueCallback } from '../notify/outbox-store.js';

@@ -53,7 +53,7 @@ export interface Order {
   readonly accounting_status: AccountingStatus;
   readonly accounting_fail_reason: string;
   readonly matched_utr: string | null;
-  /** A completed payout whose money came back afterwards (docs/decisions/0023-payout-provider.md). */
+  /** A completed payout whose money came back afterwards (docs/decisions/0024-payout-provider.md). */
   readonly reversed_at: Date | null;
   readonly reversal_reason: string;
   readonly status_seq: number;

@@ -1,5 +1,5 @@
 /**
- * RazorpayX Payouts as a payout channel (docs/decisions/0023-payout-provider.md). A pending payout
+ * RazorpayX Payouts as a payout channel (docs/decisions/0024-payout-provider.md). A pending payout
  * is created at RazorpayX (idempotent by our payment_uid: a create whose answer was lost is
  * simply sent again and answers the same payout); afterwards the webhooks move it, and this
  * channel polls it at most once a `pollIntervalSeconds` as the fallback for a webhook that never

@@ -1,5 +1,5 @@
 /**
- * The two RazorpayX Payouts calls this service makes (docs/decisions/0023-payout-provider.md):
+ * The two RazorpayX Payouts calls this service makes (docs/decisions/0024-payout-provider.md):
  * create a payout to a bank account with its contact and fund account in one request (the
  * composite API), with `X-Payout-Idempotency` set to our payment_uid so a retried request is
  * the same payout; and fetch a payout by id, the poll behind the webhooks. Basic authentication

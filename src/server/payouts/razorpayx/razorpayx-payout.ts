@@ -1,5 +1,5 @@
 /**
- * RazorpayX's payout entity as its API and webhooks carry it (docs/decisions/0023-payout-provider.md),
+ * RazorpayX's payout entity as its API and webhooks carry it (docs/decisions/0024-payout-provider.md),
  * the fields this service reads, and what each of its statuses means for our payout.
  */
 import { z } from 'zod';

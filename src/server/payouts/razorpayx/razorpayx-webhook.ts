@@ -1,5 +1,5 @@
 /**
- * A RazorpayX webhook, checked before anything in it is believed (docs/decisions/0023-payout-provider.md):
+ * A RazorpayX webhook, checked before anything in it is believed (docs/decisions/0024-payout-provider.md):
  * `X-Razorpay-Signature` is the hex HMAC-SHA256 of the raw body under the webhook secret,
  * compared in constant time; the event must be recent (RazorpayX retries a delivery for 24 hours
  * after the event was created, so older is a replay); and each event id is taken once

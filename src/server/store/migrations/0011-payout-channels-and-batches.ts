@@ -1,8 +1,8 @@
 import type { Migration } from '../migration.js';
 
 /**
- * Payouts that leave the building (docs/decisions/0022-payout-bank-files.md,
- * docs/decisions/0023-payout-provider.md): the merchant's payout channel; one row per payout with
+ * Payouts that leave the building (docs/decisions/0023-payout-bank-files.md,
+ * docs/decisions/0024-payout-provider.md): the merchant's payout channel; one row per payout with
  * the channel that carries it, our reference for the bank, its batch and line, and the
  * provider's payout; batches per collection account, whose approver can never be their preparer;
  * the provider's webhook events already taken (replays are refused); and a payout's reversal
