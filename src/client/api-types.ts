@@ -104,6 +104,9 @@ export interface Order {
   readonly accounting_fail_reason: string;
   readonly signature_key: string;
   readonly serial_number: string;
+  /** A completed payout whose money came back: when (ISO 8601), else ''. Its status stays completed. */
+  readonly reversed_at: string;
+  readonly reversal_reason: string;
   readonly extra: string;
   readonly payment_url: string;
   readonly expires_at: string;
@@ -142,6 +145,8 @@ export interface CallbackBody {
   readonly payment_fail_reason?: string;
   readonly accounting_status?: string;
   readonly serial_number?: string;
+  readonly reversed_at?: string;
+  readonly reversal_reason?: string;
   readonly from?: string;
   readonly from_name?: string;
   readonly from_bank_name?: string;
@@ -238,6 +243,8 @@ export const OPENAPI_FIELDS = {
       'accounting_fail_reason',
       'signature_key',
       'serial_number',
+      'reversed_at',
+      'reversal_reason',
       'extra',
       'payment_url',
       'expires_at',
@@ -275,6 +282,8 @@ export const OPENAPI_FIELDS = {
       'payment_fail_reason',
       'accounting_status',
       'serial_number',
+      'reversed_at',
+      'reversal_reason',
       'from',
       'from_name',
       'from_bank_name',
