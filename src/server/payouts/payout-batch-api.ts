@@ -10,9 +10,12 @@ import {
   PayoutBatchListSchema,
   PayoutBatchViewSchema,
 } from '../../shared/payout-views.js';
-import { noteField } from '../audit/audit-log.js';
+import { NoteSchema, noteField } from '../audit/audit-log.js';
 import { apiRoute } from '../http/api-route.js';
+import { readOptionalJson } from '../http/read-body.js';
+import { limitField } from '../http/request-fields.js';
 import { PAYOUT_MODES } from './bank-files/payout-file.js';
+import { BATCH_STATES } from './payout-batch.js';
 
 export const PrepareBatchSchema = z
   .object({
@@ -25,7 +28,10 @@ export const PrepareBatchSchema = z
   .strict()
   .meta({ id: 'PreparePayoutBatch' });
 
-const BATCH_ID = { batch_id: 'The batch id (PB…)' };
+const BatchParams = z.object({ batch_id: z.string().max(64).describe('The batch id (PB…)') });
+/** An action whose only body is the operator's optional note for the audit log. */
+const noted = { body: NoteSchema, read: readOptionalJson } as const;
+const option = (what: string) => z.string().max(500).optional().describe(what);
 
 export const LIST_PAYOUT_BATCHES = apiRoute({
   id: 'listPayoutBatches',
@@ -34,7 +40,10 @@ export const LIST_PAYOUT_BATCHES = apiRoute({
   tag: 'operator',
   auth: 'operator',
   summary: 'Payout batches, newest first, and the bank-file payouts waiting for one per account',
-  query: { state: 'prepared, approved or uploaded (default all)', limit: 'at most this many batches (100)' },
+  query: z.object({
+    state: z.enum(BATCH_STATES).optional().describe('Only batches in this state'),
+    limit: limitField(1000, 100),
+  }),
   answers: { 200: { description: 'Waiting payouts per account, and batches', data: PayoutBatchListSchema } },
   errors: [],
 });
@@ -67,7 +76,7 @@ export const SHOW_PAYOUT_BATCH = apiRoute({
   tag: 'operator',
   auth: 'operator',
   summary: 'A payout batch with its lines and their outcomes',
-  params: BATCH_ID,
+  params: BatchParams,
   answers: { 200: { description: 'The batch', data: PayoutBatchDetailSchema } },
   errors: [404],
 });
@@ -79,8 +88,8 @@ export const APPROVE_PAYOUT_BATCH = apiRoute({
   tag: 'operator',
   auth: 'operator',
   summary: 'Approve a prepared batch: another operator than the one who prepared it (403 same_operator)',
-  params: BATCH_ID,
-  bodyMedia: { 'application/json': { type: 'object', properties: { note: { type: 'string' } } } },
+  params: BatchParams,
+  ...noted,
   answers: { 200: { description: 'The batch, approved', data: PayoutBatchViewSchema } },
   errors: [403, 404, 409],
 });
@@ -95,16 +104,16 @@ export const PAYOUT_BATCH_FILE = apiRoute({
   description:
     'layout: generic, hdfc-enet or filehdr-neft; each layout reads its own options from the query ' +
     '(generic: columns, delimiter, header; hdfc-enet: client_code; filehdr-neft: corporate_id, email, delimiter).',
-  params: BATCH_ID,
-  query: {
-    layout: 'generic (default), hdfc-enet or filehdr-neft',
-    columns: 'generic: the columns, in order',
-    delimiter: 'generic: comma, pipe, semicolon or tab; filehdr-neft: comma or pipe',
-    header: 'generic: true or false',
-    client_code: 'hdfc-enet: the 4-character client code',
-    corporate_id: 'filehdr-neft: the corporate id',
-    email: 'filehdr-neft: the user e-mail',
-  },
+  params: BatchParams,
+  query: z.object({
+    layout: z.string().max(32).default('generic').describe('generic (default), hdfc-enet or filehdr-neft'),
+    columns: option('generic: the columns, in order'),
+    delimiter: option('generic: comma, pipe, semicolon or tab; filehdr-neft: comma or pipe'),
+    header: option('generic: true or false'),
+    client_code: option('hdfc-enet: the 4-character client code'),
+    corporate_id: option('filehdr-neft: the corporate id'),
+    email: option('filehdr-neft: the user e-mail'),
+  }),
   answers: {
     200: {
       description: 'The file, as an attachment',
@@ -121,8 +130,8 @@ export const MARK_PAYOUT_BATCH_UPLOADED = apiRoute({
   tag: 'operator',
   auth: 'operator',
   summary: "The approved batch's file was uploaded to the bank: its payouts go processing",
-  params: BATCH_ID,
-  bodyMedia: { 'application/json': { type: 'object', properties: { note: { type: 'string' } } } },
+  params: BatchParams,
+  ...noted,
   answers: { 200: { description: 'The batch, uploaded', data: PayoutBatchViewSchema } },
   errors: [404, 409],
 });

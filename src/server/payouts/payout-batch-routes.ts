@@ -8,7 +8,6 @@ import { Hono } from 'hono';
 import { ERROR_CODES } from '../../shared/error-codes.js';
 import { formatAmount } from '../../shared/money.js';
 import type { AppDeps } from '../app-deps.js';
-import { actorOf, optionalNote } from '../audit/audit-log.js';
 import { writeAudit } from '../audit/audit-store.js';
 import {
   batchPayouts,
@@ -16,13 +15,13 @@ import {
   payoutsNeedingAttention,
   waitingForBatch,
 } from '../channel/payout-store.js';
-import { AppError, invalidField, notFound } from '../errors.js';
+import { AppError, notFound } from '../errors.js';
 import { success } from '../http/envelope.js';
-import { parseJson } from '../http/parse-json.js';
+import type { OperatorEnv } from '../http/operator-env.js';
 import type { Queryable } from '../store/db.js';
 import type { PayoutFileBatch } from './bank-files/payout-file.js';
 import { writePayoutFile } from './bank-files/payout-file-layouts.js';
-import { BATCH_STATES, type BatchState, type PayoutBatch } from './payout-batch.js';
+import type { PayoutBatch } from './payout-batch.js';
 import {
   APPROVE_PAYOUT_BATCH,
   LIST_PAYOUT_BATCHES,
@@ -30,7 +29,6 @@ import {
   PAYOUT_BATCH_FILE,
   PAYOUTS_ATTENTION,
   PREPARE_PAYOUT_BATCH,
-  PrepareBatchSchema,
   SHOW_PAYOUT_BATCH,
 } from './payout-batch-api.js';
 import { findBatch, listBatches, lockBatch, markBatchApproved } from './payout-batch-store.js';
@@ -41,8 +39,8 @@ import { uploadBatch } from './upload-batch.js';
 
 const REVERSALS_LISTED_MS = 30 * 86_400_000;
 
-export function payoutBatchRoutes(deps: AppDeps): Hono {
-  const app = new Hono();
+export function payoutBatchRoutes(deps: AppDeps): Hono<OperatorEnv> {
+  const app = new Hono<OperatorEnv>();
   const { db, clock } = deps;
 
   const detail = async (tx: Queryable, batch: PayoutBatch) => ({
@@ -77,14 +75,8 @@ export function payoutBatchRoutes(deps: AppDeps): Hono {
     );
 
   LIST_PAYOUT_BATCHES.register(app, async (c) => {
-    const state = c.req.query('state') ?? '';
-    if (state !== '' && !BATCH_STATES.includes(state as BatchState))
-      throw invalidField('state', `one of ${BATCH_STATES.join(', ')}`);
-    const limit = Math.min(Math.max(Number(c.req.query('limit') ?? 100) || 100, 1), 1000);
-    const [waiting, batches] = await Promise.all([
-      waitingForBatch(db),
-      listBatches(db, state as BatchState | '', limit),
-    ]);
+    const { state, limit } = c.req.valid('query');
+    const [waiting, batches] = await Promise.all([waitingForBatch(db), listBatches(db, state ?? '', limit)]);
     return success(c, {
       waiting: waiting.map((row) => ({
         ...row,
@@ -96,8 +88,8 @@ export function payoutBatchRoutes(deps: AppDeps): Hono {
   });
 
   PREPARE_PAYOUT_BATCH.register(app, async (c) => {
-    const input = await parseJson(c, PrepareBatchSchema);
-    const actor = actorOf(c);
+    const input = c.req.valid('json');
+    const actor = c.var.operatorName;
     const now = clock.now();
     const result = await db.transaction(async (tx) => {
       const prepared = await prepareBatch(
@@ -147,16 +139,16 @@ export function payoutBatchRoutes(deps: AppDeps): Hono {
   });
 
   SHOW_PAYOUT_BATCH.register(app, async (c) => {
-    const batch = await findBatch(db, c.req.param('batch_id'));
+    const batch = await findBatch(db, c.req.valid('param').batch_id);
     if (!batch) throw notFound('batch_id: no such payout batch');
     return success(c, await detail(db, batch));
   });
 
   APPROVE_PAYOUT_BATCH.register(app, async (c) => {
-    const note = await optionalNote(c);
-    const actor = actorOf(c);
+    const { note } = c.req.valid('json');
+    const actor = c.var.operatorName;
     const approved = await db.transaction(async (tx) => {
-      const batch = await locked(tx, c.req.param('batch_id'));
+      const batch = await locked(tx, c.req.valid('param').batch_id);
       if (batch.state !== 'prepared')
         throw new AppError(ERROR_CODES.invalidTransition, `batch: already ${batch.state}`);
       requireSecondOperator(batch.prepared_by, actor, `batch ${batch.id}`);
@@ -169,10 +161,10 @@ export function payoutBatchRoutes(deps: AppDeps): Hono {
   });
 
   PAYOUT_BATCH_FILE.register(app, async (c) => {
-    const actor = actorOf(c);
-    const layout = c.req.query('layout') ?? 'generic';
+    const actor = c.var.operatorName;
+    const { layout, ...options } = c.req.valid('query');
     const file = await db.transaction(async (tx) => {
-      const batch = await locked(tx, c.req.param('batch_id'));
+      const batch = await locked(tx, c.req.valid('param').batch_id);
       if (batch.state === 'prepared')
         throw new AppError(
           ERROR_CODES.invalidTransition,
@@ -188,7 +180,7 @@ export function payoutBatchRoutes(deps: AppDeps): Hono {
           ERROR_CODES.invalidTransition,
           `batch: ${released.map((line) => `${line.payout.reference} is ${line.payment_status}`).join(', ')} since it was prepared; prepare a new batch`,
         );
-      const written = writePayoutFile(layout, fileBatch(batch, lines), c.req.query());
+      const written = writePayoutFile(layout, fileBatch(batch, lines), options);
       if (!written.ok) throw new AppError(ERROR_CODES.invalidField, written.error);
       const digest = createHash('sha256').update(written.file.body).digest('hex');
       await audit(
@@ -209,10 +201,10 @@ export function payoutBatchRoutes(deps: AppDeps): Hono {
   });
 
   MARK_PAYOUT_BATCH_UPLOADED.register(app, async (c) => {
-    const note = await optionalNote(c);
-    const actor = actorOf(c);
+    const { note } = c.req.valid('json');
+    const actor = c.var.operatorName;
     const uploaded = await db.transaction(async (tx) => {
-      const batch = await locked(tx, c.req.param('batch_id'));
+      const batch = await locked(tx, c.req.valid('param').batch_id);
       if (batch.state !== 'approved')
         throw new AppError(
           ERROR_CODES.invalidTransition,
