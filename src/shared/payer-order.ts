@@ -42,6 +42,17 @@ export const PayerFailReasonSchema = z.object({
 });
 export type PayerFailReason = z.infer<typeof PayerFailReasonSchema>;
 
+/** What a payout's page shows its payee (docs/checkout.md, Payout pages); null for collections. */
+export const PayerPayoutSchema = z.object({
+  /** The payout's bank reference (UTR), once the payout channel reported it; else null. */
+  bank_reference: z.nullable(z.string()),
+  /** The destination account, masked: only its last characters show. */
+  account: z.string(),
+  /** When the payout was completed; null until it is. */
+  completed_at: z.nullable(z.string()),
+});
+export type PayerPayout = z.infer<typeof PayerPayoutSchema>;
+
 export const PayerOrderSchema = z.object({
   payment_uid: z.string(),
   /** The merchant's order reference, shown in full so payers can quote it. */
@@ -73,10 +84,23 @@ export const PayerOrderSchema = z.object({
   collection: z.nullable(CollectionAccountSchema),
   /** The merchant's return address (http/https only), or null. */
   redirect_url: z.nullable(z.string()),
+  /**
+   * Where the page returns the payer: `redirect_url` with `merchant_order_id`, `payment_uid`,
+   * `payment_status` and `signature` added (signed by the service per status; see
+   * docs/merchant-api.md, Return to the shop), or null without a `redirect_url`.
+   */
+  return_url: z.nullable(z.string()),
   /** The last UTR the payer submitted for this order, or null. */
   utr: z.nullable(z.string()),
   /** How many more distinct UTRs may be submitted for this order. */
   utr_attempts_left: z.number(),
+  /**
+   * A collection checking a UTR (`processing`): until when the service waits for the bank's
+   * credit before the order fails (its expiry plus the claim grace period); else null.
+   */
+  checking_until: z.nullable(z.string()),
+  /** A payout's bank reference, masked account and completion time; null for collections. */
+  payout: z.nullable(PayerPayoutSchema),
   /** Origins allowed to embed the page in an iframe; status messages go to these only. */
   embed_origins: z.array(z.string()),
   /** True when the service runs in sandbox mode: the page offers "simulate payment". */
@@ -102,7 +126,13 @@ export type SimulationResult = z.infer<typeof SimulationResultSchema>;
 /** The error shape every endpoint answers with (`data` is an object on our side). */
 export const ApiErrorSchema = z.object({
   result: z.literal('error'),
-  data: z.object({ error: z.string(), details: z.string(), request_id: z.optional(z.string()) }),
+  data: z.object({
+    error: z.string(),
+    details: z.string(),
+    request_id: z.optional(z.string()),
+    /** `credit_mismatch`: the amount of the known bank credit the UTR belongs to (two decimals). */
+    credit_amount: z.optional(z.string()),
+  }),
 });
 export type ApiError = z.infer<typeof ApiErrorSchema>;
 

@@ -75,6 +75,8 @@ export function checkoutApiRoutes(
     changes: deps.changes,
     sandbox: deps.config.mode === 'sandbox',
     now: () => deps.clock.now(),
+    secretKey: deps.config.secretKey,
+    claimGraceSeconds: deps.config.claimGraceSeconds,
   });
   const events = orderEventStream({
     views,

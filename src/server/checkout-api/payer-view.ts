@@ -3,12 +3,19 @@
  * carries notify_url, signature_key, IP addresses, user agents or anything secret.
  */
 import { formatAmount } from '../../shared/money.js';
-import type { CollectionAccount, PayerFailReason, PayerOrder } from '../../shared/payer-order.js';
+import type {
+  CollectionAccount,
+  PayerFailReason,
+  PayerOrder,
+  PayerPayout,
+} from '../../shared/payer-order.js';
 import { PAYER_REASON_CODES, type PayerReasonCode } from '../../shared/payer-reason.js';
 import { MAX_UTRS_PER_ORDER } from '../credits/matching/claim-utr.js';
 import { isHttpUrl } from '../gateway/order-request.js';
 import type { Merchant } from '../merchants/merchant.js';
 import type { Order } from '../orders/order.js';
+import { maskedAccount } from './masked-account.js';
+import { signedReturnUrl } from './signed-return.js';
 
 export interface PayerViewInput {
   readonly order: Order;
@@ -16,9 +23,25 @@ export interface PayerViewInput {
   readonly claims: readonly { readonly utr: string }[];
   readonly sandbox: boolean;
   readonly now: Date;
+  /**
+   * The API secret of the key that created the order, to sign the return address; undefined when
+   * the order has no redirect_url (or the key is gone: the view then has no return_url).
+   */
+  readonly returnSecret: string | undefined;
+  /** CLAIM_GRACE_SECONDS in milliseconds: how long after expiry a claimed UTR is still checked. */
+  readonly claimGraceMs: number;
 }
 
-export function payerView({ order, merchant, claims, sandbox, now }: PayerViewInput): PayerOrder {
+export function payerView({
+  order,
+  merchant,
+  claims,
+  sandbox,
+  now,
+  returnSecret,
+  claimGraceMs,
+}: PayerViewInput): PayerOrder {
+  const redirectUrl = isHttpUrl(order.redirect_url) ? order.redirect_url : null;
   return {
     payment_uid: order.payment_uid,
     merchant_order_id: order.merchant_order_id,
@@ -41,11 +64,33 @@ export function payerView({ order, merchant, claims, sandbox, now }: PayerViewIn
     status_changed_at: order.status_changed_at.toISOString(),
     extra: order.extra === '' ? null : order.extra,
     collection: collectionOf(order, merchant),
-    redirect_url: isHttpUrl(order.redirect_url) ? order.redirect_url : null,
+    redirect_url: redirectUrl,
+    return_url:
+      redirectUrl !== null && returnSecret !== undefined
+        ? signedReturnUrl(redirectUrl, order, returnSecret)
+        : null,
     utr: order.matched_utr ?? claims.at(-1)?.utr ?? null,
     utr_attempts_left: Math.max(0, MAX_UTRS_PER_ORDER - claims.length),
+    checking_until: checkingUntil(order, claimGraceMs),
+    payout: payoutOf(order),
     embed_origins: [...merchant.embed_origins],
     sandbox,
+  };
+}
+
+/** A claimed collection fails CLAIM_GRACE_SECONDS after its expiry without a matching credit. */
+function checkingUntil(order: Order, claimGraceMs: number): string | null {
+  if (order.transaction_type !== 'income' || order.payment_status !== 'processing') return null;
+  if (order.expires_at === null) return null;
+  return new Date(order.expires_at.getTime() + claimGraceMs).toISOString();
+}
+
+function payoutOf(order: Order): PayerPayout | null {
+  if (order.transaction_type !== 'expense') return null;
+  return {
+    bank_reference: order.matched_utr,
+    account: maskedAccount(order.to_account),
+    completed_at: order.payment_status === 'completed' ? order.status_changed_at.toISOString() : null,
   };
 }
 

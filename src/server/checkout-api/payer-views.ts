@@ -12,7 +12,9 @@
 import { LRUCache } from 'lru-cache';
 import { isFinalStatus } from '../../shared/order-status.js';
 import type { PayerOrder } from '../../shared/payer-order.js';
+import { isHttpUrl } from '../gateway/order-request.js';
 import { successEnvelopeJson } from '../http/envelope.js';
+import { secretForKey } from '../merchants/api-key-store.js';
 import { ORDER_CHANGES_CHANNEL } from '../orders/order-changes.js';
 import { findOrderForPayer } from '../orders/order-store.js';
 import type { ChangeFeed } from '../store/change-feed.js';
@@ -62,6 +64,10 @@ export interface PayerViewsOptions {
   readonly changes: ChangeFeed;
   readonly sandbox: boolean;
   readonly now: () => Date;
+  /** Unseals merchants' API secrets, to sign each view's return address. */
+  readonly secretKey: Buffer;
+  /** CLAIM_GRACE_SECONDS, for `checking_until`. */
+  readonly claimGraceSeconds: number;
   /** Views kept at most (default 10,000: a few MB). */
   readonly maxEntries?: number;
 }
@@ -93,13 +99,30 @@ export function createPayerViews(options: PayerViewsOptions): PayerViews {
     if (state === 'resumed') for (const fns of watchers.values()) tell(fns);
   });
 
+  // A key's secret never changes (a new secret is a new key), so a miss of the view stays one
+  // query once the key's secret is known here.
+  const secrets = new LRUCache<string, string>({ max: 1_000 });
+  const secretOf = async (apiKey: string): Promise<string | undefined> => {
+    const known = secrets.get(apiKey);
+    if (known !== undefined) return known;
+    const secret = await secretForKey(db, options.secretKey, apiKey);
+    if (secret !== undefined) secrets.set(apiKey, secret);
+    return secret;
+  };
+
   const read = async (paymentUid: string): Promise<PayerViewVersion | undefined> => {
     const found = await findOrderForPayer(db, paymentUid);
     if (!found) return undefined;
+    // The return address is signed once per version of the view (every status change is one).
+    const returnSecret = isHttpUrl(found.order.redirect_url)
+      ? await secretOf(found.order.signature_key)
+      : undefined;
     const { server_time: _serverTime, ...view } = payerView({
       ...found,
       sandbox: options.sandbox,
       now: options.now(),
+      returnSecret,
+      claimGraceMs: options.claimGraceSeconds * 1000,
     });
     return {
       seq: found.order.view_seq,
