@@ -6,9 +6,8 @@ import type { AppDeps } from './app-deps.js';
 import { loadMessages } from './i18n/load-messages.js';
 import type { Messages } from './i18n/messages.js';
 import { pickLocale } from './i18n/pick-locale.js';
-import { detectPlatform } from './lib/detect-platform.js';
+import { detectPlatform, detectWebView } from './lib/detect-platform.js';
 import { paymentUidFromPath } from './lib/payment-uid-from-path.js';
-import { saveQrImage } from './lib/save-qr-image.js';
 
 /**
  * The page's one edge: reads the browser, builds the dependencies and renders. The order and the
@@ -30,14 +29,20 @@ async function main(): Promise<void> {
     locale = 'en';
     messages = await loadMessages(locale);
   }
+  const webView = detectWebView(navigator.userAgent);
   const deps: AppDeps = {
     api,
     paymentUid,
     firstOrder,
     platform: detectPlatform(navigator.userAgent, navigator.maxTouchPoints),
+    webView,
+    pageUrl: window.location.href,
     storage: safeStorage(),
     navigate: navigateTop,
-    saveQrImage,
+    // Drawing and saving images is its own chunk, fetched on the first tap.
+    saveImage: async (image, fileName) =>
+      (await import('./lib/save-image.js')).saveImage(image, fileName, webView),
+    print: () => window.print(),
     parent: window.parent !== window ? window.parent : undefined,
   };
   root.textContent = '';

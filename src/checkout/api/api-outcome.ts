@@ -8,6 +8,12 @@ export type ApiOutcome<T> =
   | { readonly kind: 'not-modified' }
   | { readonly kind: 'not-found' }
   /** The service answered with an error code the payer should hear about (`utr_used`, ...). */
-  | { readonly kind: 'refused'; readonly code: string; readonly retryAfterSeconds: number | undefined }
+  | {
+      readonly kind: 'refused';
+      readonly code: string;
+      readonly retryAfterSeconds: number | undefined;
+      /** `credit_mismatch`: the amount of the bank credit the UTR belongs to. */
+      readonly creditAmount?: string | undefined;
+    }
   /** No answer, a server failure, or an answer we could not read: try again later. */
   | { readonly kind: 'offline' };

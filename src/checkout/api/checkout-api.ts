@@ -113,7 +113,12 @@ async function send<T>(
   const error = ApiErrorSchema.safeParse(body);
   const code = error.success ? error.data.data.error : `http_${response.status}`;
   if (code === 'not_found' || (!error.success && response.status === 404)) return { kind: 'not-found' };
-  return { kind: 'refused', code, retryAfterSeconds: retryAfter(response.headers.get('Retry-After')) };
+  return {
+    kind: 'refused',
+    code,
+    retryAfterSeconds: retryAfter(response.headers.get('Retry-After')),
+    creditAmount: error.success ? error.data.data.credit_amount : undefined,
+  };
 }
 
 function retryAfter(header: string | null): number | undefined {

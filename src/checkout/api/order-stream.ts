@@ -6,6 +6,8 @@ export interface OrderStreamHandlers {
   order(order: PayerOrder): void;
   /** The stream is closed for good: poll instead. */
   failed(): void;
+  /** The connection dropped and the browser is reconnecting: a moment to check the network. */
+  trouble?(): void;
 }
 
 export interface OrderStream {
@@ -72,6 +74,7 @@ export function orderStreams(options: OrderStreamOptions): WatchOrder | undefine
     source.onerror = () => {
       errors++;
       if (!heard || errors >= MAX_ERRORS || source.readyState === Source.CLOSED) fail();
+      else handlers.trouble?.();
     };
     return { close };
   };

@@ -1,5 +1,6 @@
+import { useAppDeps } from '../app-deps.js';
 import { useI18n } from '../i18n/i18n-context.js';
-import { type AppLink, buildAppLinks } from '../lib/app-links.js';
+import { type AppLink, appFallbackUrl, buildAppLinks } from '../lib/app-links.js';
 import type { Platform } from '../lib/detect-platform.js';
 
 /** App names are the apps' own words: never translated. Their marks are drawn by checkout.css. */
@@ -13,7 +14,9 @@ const APP_NAMES: { readonly [A in AppLink['app']]: string } = {
 /**
  * Phones pay by opening an app: Android gets the system chooser of every UPI app (the `upi://`
  * link itself) first, then named apps by package; iOS, which cannot list apps, named apps by
- * their schemes. Each named button shows a small self-hosted mark and the app's name.
+ * their schemes. A named button shows the app's mark and name (its accessible name says "Pay with
+ * …"), so long words of any language never widen it. Where an app is missing, Android comes back
+ * to this page (the intents' fallback), which then offers the other ways to pay.
  */
 export function AppButtons({
   extra,
@@ -25,7 +28,8 @@ export function AppButtons({
   readonly onLaunch: () => void;
 }) {
   const { t } = useI18n();
-  const links = buildAppLinks(extra, platform);
+  const { pageUrl } = useAppDeps();
+  const links = buildAppLinks(extra, platform, appFallbackUrl(pageUrl));
   if (links.length === 0) return null;
   return (
     <div class="app-buttons">
@@ -34,17 +38,18 @@ export function AppButtons({
           {t('payAnyApp')}
         </a>
       )}
-      {platform === 'android' && <p class="hint">{t('otherApps')}</p>}
+      <p class="hint">{t(platform === 'android' ? 'otherApps' : 'openApp')}</p>
       <ul class="app-list">
         {links.map((link) => (
           <li key={link.app}>
             <a
               class={platform === 'ios' ? 'button primary app' : 'button app'}
               href={link.href}
+              aria-label={t('payWith', { app: APP_NAMES[link.app] })}
               onClick={onLaunch}
             >
               <span class={`app-mark app-mark-${link.app}`} aria-hidden="true" />
-              {t('payWith', { app: APP_NAMES[link.app] })}
+              {APP_NAMES[link.app]}
             </a>
           </li>
         ))}

@@ -8,20 +8,24 @@ import { useI18n } from '../i18n/i18n-context.js';
 export function BackToShop({
   url,
   embedOrigins,
+  secondary,
 }: {
   readonly url: string;
   readonly embedOrigins: readonly string[];
+  /** The screen's main action is another (a UTR form): then this one is not filled. */
+  readonly secondary?: boolean;
 }) {
   const { t } = useI18n();
   const { blocked, leave } = useLeave(embedOrigins);
+  const style = secondary ? 'button' : 'button primary';
   return (
-    <div class="actions">
+    <div class="actions no-print">
       {blocked ? (
-        <a class="button primary" href={url} target="_top" rel="noopener">
+        <a class={style} href={url} target="_top" rel="noopener">
           {t('backToShop')}
         </a>
       ) : (
-        <button type="button" class="button primary" onClick={() => leave(url)}>
+        <button type="button" class={style} onClick={() => leave(url)}>
           {t('backToShop')}
         </button>
       )}

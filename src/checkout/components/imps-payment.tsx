@@ -1,6 +1,7 @@
 import type { PayerOrder } from '../../shared/payer-order.js';
 import { useI18n } from '../i18n/i18n-context.js';
 import { formatInr, plainAmount } from '../lib/format-inr.js';
+import { groupDigits } from '../lib/group-digits.js';
 import { CopyField } from './copy-field.js';
 
 type Imps = {
@@ -11,7 +12,7 @@ type Imps = {
   readonly bank_name: string;
 };
 
-/** IMPS: the bank details in full, each with a copy button. */
+/** IMPS: the bank details in full (the account number grouped for reading), each with a copy button. */
 export function ImpsPayment({ order, imps }: { readonly order: PayerOrder; readonly imps: Imps }) {
   const { t } = useI18n();
   const amount = formatInr(order.amount);
@@ -20,7 +21,7 @@ export function ImpsPayment({ order, imps }: { readonly order: PayerOrder; reado
       <h2 id="pay-imps-title">{t('payImps')}</h2>
       <p>{t('impsIntro')}</p>
       <dl class="fields">
-        <CopyField label={t('accountNumber')} value={imps.account} />
+        <CopyField label={t('accountNumber')} value={groupDigits(imps.account)} copy={imps.account} />
         <CopyField label={t('accountName')} value={imps.account_name} />
         <CopyField label={t('ifsc')} value={imps.ifsc} />
         <div class="field">

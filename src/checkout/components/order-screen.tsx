@@ -10,6 +10,7 @@ import { useI18n } from '../i18n/i18n-context.js';
 import type { MessageKey } from '../i18n/messages.js';
 import { type OrderView, orderView } from '../lib/order-view.js';
 import { describeTimeLeft, remainingMs } from '../lib/time-left.js';
+import { OfflineContext } from '../state/offline-context.js';
 import type { OrderPoller } from '../state/order-poller.js';
 import { MessageScreen } from './message-screen.js';
 import { PageFrame } from './page-frame.js';
@@ -39,7 +40,9 @@ export function OrderScreen({ order, clockOffsetMs, offline, poller }: OrderScre
   const { storage, paymentUid, parent } = useAppDeps();
   const [utrDraft, setUtrDraft] = useUtrDraft(storage, paymentUid);
   const payable = order.transaction_type === 'income' && order.payment_status === 'pending';
-  const now = useNow(payable && order.expires_at !== null);
+  // The clock ticks while the order is paid or checked: the time left, and how long checking takes.
+  const checking = order.transaction_type === 'income' && order.payment_status === 'processing';
+  const now = useNow((payable || checking) && order.expires_at !== null);
   const timeLeft = describeTimeLeft(remainingMs(order.expires_at, now, clockOffsetMs));
   const view = orderView(order, timeLeft.kind === 'expired');
   const frame = useRef<HTMLDivElement>(null);
@@ -62,10 +65,12 @@ export function OrderScreen({ order, clockOffsetMs, offline, poller }: OrderScre
     if (view === 'expired' && payable) poller.refreshNow();
   }, [view, payable, poller]);
   useEffect(() => {
-    // Focus the new screen's heading once it is really there (its chunk may still be loading).
+    // Focus the new screen's heading once it is really there (its chunk may still be loading), with
+    // the page scrolled to its top: the header (shop, language) stays in view.
     if (!focusPending.current || (view !== 'pay' && !later)) return;
     focusPending.current = false;
-    frame.current?.querySelector<HTMLElement>('h1')?.focus();
+    window.scrollTo?.(0, 0);
+    frame.current?.querySelector<HTMLElement>('h1')?.focus({ preventScroll: true });
   }, [view, later]);
 
   useEffect(() => {
@@ -79,42 +84,46 @@ export function OrderScreen({ order, clockOffsetMs, offline, poller }: OrderScre
     <PageFrame
       merchant={order.merchant.name}
       brand={order.merchant.brand_color}
+      support={order.merchant.support_contact}
       announcement={title}
       offline={offline}
     >
-      <div ref={frame}>
-        {view === 'pay' && (
-          <PayScreen
-            order={order}
-            timeLeft={timeLeft}
-            utrDraft={utrDraft}
-            onUtrChange={setUtrDraft}
-            onAccepted={onAccepted}
-            onStale={onStale}
-          />
-        )}
-        {view !== 'pay' && !later && <MessageScreen title={t('loading')} />}
-        {view === 'payout' && later && <later.PayoutScreen order={order} />}
-        {view === 'verifying' && later && (
-          <later.VerifyingScreen
-            order={order}
-            utrDraft={utrDraft}
-            onUtrChange={setUtrDraft}
-            onAccepted={onAccepted}
-            onStale={onStale}
-          />
-        )}
-        {view !== 'pay' && view !== 'payout' && view !== 'verifying' && later && (
-          <later.ResultScreen
-            view={view}
-            order={order}
-            utrDraft={utrDraft}
-            onUtrChange={setUtrDraft}
-            onAccepted={onAccepted}
-            onStale={onStale}
-          />
-        )}
-      </div>
+      <OfflineContext.Provider value={offline}>
+        <div ref={frame}>
+          {view === 'pay' && (
+            <PayScreen
+              order={order}
+              timeLeft={timeLeft}
+              utrDraft={utrDraft}
+              onUtrChange={setUtrDraft}
+              onAccepted={onAccepted}
+              onStale={onStale}
+            />
+          )}
+          {view !== 'pay' && !later && <MessageScreen title={t('loading')} />}
+          {view === 'payout' && later && <later.PayoutScreen order={order} />}
+          {view === 'verifying' && later && (
+            <later.VerifyingScreen
+              order={order}
+              serverNow={now + clockOffsetMs}
+              utrDraft={utrDraft}
+              onUtrChange={setUtrDraft}
+              onAccepted={onAccepted}
+              onStale={onStale}
+            />
+          )}
+          {view !== 'pay' && view !== 'payout' && view !== 'verifying' && later && (
+            <later.ResultScreen
+              view={view}
+              order={order}
+              utrDraft={utrDraft}
+              onUtrChange={setUtrDraft}
+              onAccepted={onAccepted}
+              onStale={onStale}
+            />
+          )}
+        </div>
+      </OfflineContext.Provider>
     </PageFrame>
   );
 }

@@ -2,11 +2,11 @@ import { useEffect, useRef } from 'preact/hooks';
 import type { PaymentStatus } from '../../shared/order-status.js';
 import type { PayerOrder } from '../../shared/payer-order.js';
 import { useAppLaunch } from '../hooks/use-app-launch.js';
+import { useLaterScreens } from '../hooks/use-later-screens.js';
 import { useI18n } from '../i18n/i18n-context.js';
 import type { TimeLeft } from '../lib/time-left.js';
 import { ImpsPayment } from './imps-payment.js';
 import { OrderSummary } from './order-summary.js';
-import { SandboxPanel } from './sandbox-panel.js';
 import { UpiPayment } from './upi-payment.js';
 import { UtrForm } from './utr-form.js';
 
@@ -20,14 +20,18 @@ export interface PayScreenProps {
 }
 
 /**
- * The pending order: what to pay, how, and the UTR field for afterwards. When the payer comes
+ * The pending order: what to pay, how, and the UTR field for afterwards (or, with no tries left, the
+ * shop's contact instead of the ways to pay). When the payer comes
  * back from their UPI app, the UTR step comes forward: "Paid? Enter the UTR", scrolled into
  * view and focused.
  */
 export function PayScreen({ order, timeLeft, utrDraft, onUtrChange, onAccepted, onStale }: PayScreenProps) {
   const { t } = useI18n();
-  const collection = order.collection;
+  // With no UTR tries left a new payment could never be matched: no payment details then.
+  const collection = order.utr_attempts_left > 0 ? order.collection : null;
   const launch = useAppLaunch();
+  // The sandbox's panel comes with the later screens' chunk (production pages never need it).
+  const later = useLaterScreens();
   const utrStep = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -42,7 +46,9 @@ export function PayScreen({ order, timeLeft, utrDraft, onUtrChange, onAccepted, 
         {t('statusPay')}
       </h1>
       <OrderSummary order={order} timeLeft={timeLeft} />
-      {order.sandbox && <SandboxPanel paymentUid={order.payment_uid} onSimulated={onUtrChange} />}
+      {order.sandbox && collection && later && (
+        <later.SandboxPanel paymentUid={order.payment_uid} onSimulated={onUtrChange} />
+      )}
       {collection?.kind === 'upi' && (
         <UpiPayment order={order} upi={collection} onLaunch={launch.launched} appHelp={launch.helpShown} />
       )}

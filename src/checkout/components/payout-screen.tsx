@@ -2,41 +2,78 @@ import type { PaymentStatus } from '../../shared/order-status.js';
 import type { PayerOrder } from '../../shared/payer-order.js';
 import { useI18n } from '../i18n/i18n-context.js';
 import type { MessageKey } from '../i18n/messages.js';
+import { failReasonMessage } from '../lib/fail-reason.js';
 import { formatInr } from '../lib/format-inr.js';
-import { safeRedirectUrl } from '../lib/safe-redirect.js';
+import { formatTime } from '../lib/format-time.js';
+import { returnUrl } from '../lib/safe-redirect.js';
 import { BackToShop } from './back-to-shop.js';
+import { type MarkKind, StatusMark } from './status-mark.js';
 
-function payoutStatusKey(status: PaymentStatus): MessageKey {
-  if (status === 'completed') return 'payoutCompleted';
-  if (status === 'processing') return 'payoutProcessing';
-  if (status === 'pending' || status === 'preparing' || status === 'none') return 'payoutPending';
-  return 'payoutFailed';
+type PayoutStage = 'pending' | 'processing' | 'completed' | 'failed';
+
+const STAGES: { readonly [S in PayoutStage]: { status: MessageKey; body: MessageKey; mark: MarkKind } } = {
+  pending: { status: 'payoutPending', body: 'payoutBodyPending', mark: 'dots' },
+  processing: { status: 'payoutProcessing', body: 'payoutBodyProcessing', mark: 'dots' },
+  completed: { status: 'payoutCompleted', body: 'payoutBodyCompleted', mark: 'check' },
+  failed: { status: 'payoutFailed', body: 'payoutBodyFailed', mark: 'cross' },
+};
+
+function payoutStage(status: PaymentStatus): PayoutStage {
+  if (status === 'completed' || status === 'processing') return status;
+  if (status === 'pending' || status === 'preparing' || status === 'none') return 'pending';
+  return 'failed';
 }
 
-/** A payout's `payment_url`: its status ("Paid out" once it is), read-only, and the way back. */
+/**
+ * A payout's `payment_url`: read-only, its text following the status, and once known the bank's
+ * reference (UTR), the account it went to (masked) and when it was paid; then the way back.
+ */
 export function PayoutScreen({ order }: { readonly order: PayerOrder }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const amount = formatInr(order.amount);
-  const redirect = safeRedirectUrl(order.redirect_url);
+  const stage = STAGES[payoutStage(order.payment_status)];
+  const back = returnUrl(order);
+  const payout = order.payout;
+  const reason = order.fail_reason ? failReasonMessage(order.fail_reason) : undefined;
   return (
-    <section class="result payout">
+    <section class={`result payout payout-${payoutStage(order.payment_status)}`}>
+      <StatusMark kind={stage.mark} />
       <h1 tabIndex={-1}>{t('statusPayout')}</h1>
-      <p>{t('payoutBody', { merchant: order.merchant.name, amount })}</p>
+      <p>{t(stage.body, { merchant: order.merchant.name, amount })}</p>
+      {reason && <p class="reason">{t(reason.key, reason.values)}</p>}
       <dl class="fields">
         <div class="field">
           <dt>{t('payoutStatus')}</dt>
-          <dd class="field-value status-value">{t(payoutStatusKey(order.payment_status))}</dd>
+          <dd class="field-value status-value">{t(stage.status)}</dd>
         </div>
         <div class="field">
           <dt>{t('amount')}</dt>
           <dd class="field-value">{amount}</dd>
         </div>
+        {payout && (
+          <div class="field">
+            <dt>{t('payoutAccount')}</dt>
+            <dd class="field-value mono">{payout.account}</dd>
+          </div>
+        )}
+        {payout?.bank_reference && (
+          <div class="field">
+            <dt>{t('payoutReference')}</dt>
+            <dd class="field-value mono">{payout.bank_reference}</dd>
+          </div>
+        )}
+        {payout?.completed_at && (
+          <div class="field">
+            <dt>{t('payoutPaidAt')}</dt>
+            <dd class="field-value">{formatTime(payout.completed_at, locale)}</dd>
+          </div>
+        )}
         <div class="field">
           <dt>{t('orderRef')}</dt>
           <dd class="field-value mono">{order.merchant_order_id}</dd>
         </div>
       </dl>
-      {redirect && <BackToShop url={redirect} embedOrigins={order.embed_origins} />}
+      {back && <BackToShop url={back} embedOrigins={order.embed_origins} />}
     </section>
   );
 }

@@ -10,18 +10,21 @@ export function RedirectNotice({
   url,
   merchant,
   embedOrigins,
+  hold,
 }: {
   readonly url: string | undefined;
   readonly merchant: string;
   readonly embedOrigins: readonly string[];
+  /** Stop the countdown: the payer is using the page. */
+  readonly hold: boolean;
 }) {
   const { t } = useI18n();
   const { blocked, leave } = useLeave(embedOrigins);
-  const countdown = useRedirectCountdown(url, leave);
-  if (url === undefined) return <p class="closing">{t('mayClose')}</p>;
+  const countdown = useRedirectCountdown(url, leave, hold);
+  if (url === undefined) return <p class="closing no-print">{t('mayClose')}</p>;
   if (blocked) {
     return (
-      <div class="closing actions">
+      <div class="closing actions no-print">
         <a class="button primary" href={url} target="_top" rel="noopener">
           {t('openShop', { merchant })}
         </a>
@@ -29,7 +32,7 @@ export function RedirectNotice({
     );
   }
   return (
-    <div class="closing">
+    <div class="closing no-print">
       {!countdown.cancelled && (
         <p role="timer" aria-live="off">
           {t('redirectIn', { merchant, seconds: countdown.secondsLeft })}

@@ -1,15 +1,18 @@
+import { useState } from 'preact/hooks';
 import type { PaymentStatus } from '../../shared/order-status.js';
 import type { PayerOrder } from '../../shared/payer-order.js';
 import { useI18n } from '../i18n/i18n-context.js';
 import type { MessageKey } from '../i18n/messages.js';
 import { failReasonMessage } from '../lib/fail-reason.js';
 import { formatInr } from '../lib/format-inr.js';
+import { formatTime } from '../lib/format-time.js';
 import { acceptsUtr, type OrderView } from '../lib/order-view.js';
-import { safeRedirectUrl } from '../lib/safe-redirect.js';
+import { returnUrl } from '../lib/safe-redirect.js';
 import { BackToShop } from './back-to-shop.js';
+import { ContactShop } from './contact-shop.js';
+import { ReceiptActions } from './receipt-actions.js';
 import { RedirectNotice } from './redirect-notice.js';
 import { type MarkKind, StatusMark } from './status-mark.js';
-import { SupportContactLine } from './support-contact-line.js';
 import { UtrForm } from './utr-form.js';
 
 export type ResultView = Exclude<OrderView, 'pay' | 'payout' | 'verifying'>;
@@ -32,25 +35,29 @@ export interface ResultScreenProps {
 }
 
 /**
- * One screen per outcome. Only success counts down to `redirect_url`; the others offer "Back to
- * the shop" and stay. Expired and failed still take a late UTR. Reasons come as codes and are
- * said in the payer's language; a rejected payment shows both amounts and what to do.
+ * One screen per outcome. Only success counts down to the shop (the signed `return_url`), and
+ * gives a receipt to save, share or print; the others offer "Back to the shop" and stay. Expired
+ * and failed still take a late UTR. Reasons come as codes and are said in the payer's language;
+ * a rejected payment shows both amounts and the shop's contact with what to quote.
  */
 export function ResultScreen({ view, order, utrDraft, onUtrChange, onAccepted, onStale }: ResultScreenProps) {
   const { t, locale } = useI18n();
+  const [busy, setBusy] = useState(false);
   const text = TEXT[view];
   const amount = formatInr(order.amount);
   const merchant = order.merchant.name;
-  const redirect = safeRedirectUrl(order.redirect_url);
+  const back = returnUrl(order);
   const reason = order.fail_reason && view !== 'success' ? failReasonMessage(order.fail_reason) : undefined;
   const mismatch = view === 'rejected' && order.final_amount !== order.amount;
+  const lateUtr = acceptsUtr(view);
+  // With no tries left the UTR form gives way to the shop's contact, which lists what to quote.
+  const quoted = view === 'rejected' || (lateUtr && order.utr_attempts_left <= 0);
   return (
     <section class={`result ${view}`}>
       <StatusMark kind={text.mark} />
       <h1 tabIndex={-1}>{t(text.title)}</h1>
       {reason && <p class="reason">{t(reason.key, reason.values)}</p>}
       <p>{t(text.body, { amount, merchant })}</p>
-      {view === 'rejected' && order.utr && <p>{t('rejectedNext', { merchant, utr: order.utr })}</p>}
       <dl class="fields">
         {mismatch ? (
           <>
@@ -69,7 +76,13 @@ export function ResultScreen({ view, order, utrDraft, onUtrChange, onAccepted, o
             <dd class="field-value">{amount}</dd>
           </div>
         )}
-        {order.utr && view !== 'expired' && (
+        {view === 'success' && (
+          <div class="field">
+            <dt>{t('shop')}</dt>
+            <dd class="field-value">{merchant}</dd>
+          </div>
+        )}
+        {order.utr && view !== 'expired' && !quoted && (
           <div class="field">
             <dt>{t('utr')}</dt>
             <dd class="field-value mono">{order.utr}</dd>
@@ -77,17 +90,26 @@ export function ResultScreen({ view, order, utrDraft, onUtrChange, onAccepted, o
         )}
         {view === 'success' && (
           <div class="field">
-            <dt>{t('time')}</dt>
+            <dt>{t('dateTime')}</dt>
             <dd class="field-value">{formatTime(order.status_changed_at, locale)}</dd>
           </div>
         )}
-        <div class="field">
-          <dt>{t('orderRef')}</dt>
-          <dd class="field-value mono">{order.merchant_order_id}</dd>
-        </div>
-        {view !== 'success' && <SupportContactLine contact={order.merchant.support_contact} />}
+        {!quoted && (
+          <div class="field">
+            <dt>{t('orderRef')}</dt>
+            <dd class="field-value mono">{order.merchant_order_id}</dd>
+          </div>
+        )}
       </dl>
-      {acceptsUtr(view) && (
+      {view === 'rejected' && (
+        <ContactShop
+          order={order}
+          utr={order.utr}
+          title={t('contactTitle')}
+          body={t('rejectedNext', { merchant })}
+        />
+      )}
+      {lateUtr && (
         <UtrForm
           order={order}
           late
@@ -97,24 +119,16 @@ export function ResultScreen({ view, order, utrDraft, onUtrChange, onAccepted, o
           onStale={onStale}
         />
       )}
+      {view === 'success' && <ReceiptActions order={order} onUse={() => setBusy(true)} />}
       {view === 'success' && (
-        <RedirectNotice url={redirect} merchant={merchant} embedOrigins={order.embed_origins} />
+        <RedirectNotice url={back} merchant={merchant} embedOrigins={order.embed_origins} hold={busy} />
       )}
-      {view !== 'success' && redirect && <BackToShop url={redirect} embedOrigins={order.embed_origins} />}
-      {view !== 'success' && !redirect && view !== 'expired' && view !== 'failed' && (
+      {view !== 'success' && back && (
+        <BackToShop url={back} embedOrigins={order.embed_origins} secondary={lateUtr} />
+      )}
+      {view !== 'success' && !back && view !== 'expired' && view !== 'failed' && (
         <p class="closing">{t('mayClose')}</p>
       )}
     </section>
   );
-}
-
-function formatTime(iso: string, locale: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  // A 24-hour clock: every Indian locale's 12-hour form ends in a Latin "AM"/"PM".
-  return new Intl.DateTimeFormat(`${locale}-IN`, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    hourCycle: 'h23',
-  }).format(date);
 }

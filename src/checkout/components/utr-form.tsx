@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useContext, useEffect, useRef, useState } from 'preact/hooks';
+import type { ErrorCode } from '../../shared/error-codes.js';
 import type { PaymentStatus } from '../../shared/order-status.js';
 import type { PayerOrder } from '../../shared/payer-order.js';
 import { useAppDeps } from '../app-deps.js';
@@ -8,10 +9,15 @@ import { checkUtr } from '../lib/check-utr.js';
 import { matchError } from '../lib/match-error.js';
 import { type Feedback, utrFeedback } from '../lib/utr-feedback.js';
 import { type UtrPlausibility, utrPlausibility } from '../lib/utr-plausibility.js';
+import { OfflineContext } from '../state/offline-context.js';
+import { ContactShop } from './contact-shop.js';
 import { UtrHelp } from './utr-help.js';
 
 /** The per-order limit of distinct UTRs (docs/decisions/0002-open-points.md, UTR claims); the server says how many are left. */
 export const MAX_UTRS = 5;
+
+/** A UTR that could not be sent for want of a connection is tried again this often, and at once when back. */
+export const QUEUED_RETRY_MS = 5_000;
 
 const WARNINGS: { readonly [W in Exclude<UtrPlausibility, 'plausible'>]: MessageKey } = {
   future: 'utrWarnFuture',
@@ -36,7 +42,9 @@ export interface UtrFormProps {
 
 /**
  * The 12-digit UTR field with live, specific help, posting to `india_match`. A UTR that looks
- * implausible is sent only after the payer confirms it; the tries left and the limit are said.
+ * implausible is sent only after the payer confirms it; the tries left are said, and once none
+ * are left the field gives way to the shop's contact. A UTR sent without a connection is kept
+ * and sent by itself when the connection is back. "Looks right" never shows beside a problem.
  */
 export function UtrForm({
   order,
@@ -50,36 +58,73 @@ export function UtrForm({
 }: UtrFormProps) {
   const { t } = useI18n();
   const { api } = useAppDeps();
+  const offline = useContext(OfflineContext);
   const input = useRef<HTMLInputElement>(null);
+  const inFlight = useRef(false);
   const [attempted, setAttempted] = useState(false);
   const [sending, setSending] = useState(false);
   const [submitError, setSubmitError] = useState<Feedback>();
   const [confirmed, setConfirmed] = useState<string>();
   const [warning, setWarning] = useState<{ utr: string; kind: keyof typeof WARNINGS }>();
+  const [queued, setQueued] = useState<string>();
+  const [limitHit, setLimitHit] = useState(false);
 
   useEffect(() => {
     if (autoFocus) input.current?.focus();
   }, [autoFocus]);
 
-  const check = checkUtr(value);
-  const feedback = utrFeedback(check, attempted);
-  const attemptsLeft = order.utr_attempts_left;
-  const knownUtr = check.kind === 'valid' && check.utr === order.utr;
-  const blocked = attemptsLeft <= 0 && !knownUtr;
-
   const send = async (utr: string) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
     setWarning(undefined);
     setSending(true);
     const outcome = await api.submitUtr(order.payment_uid, utr);
+    inFlight.current = false;
     setSending(false);
+    if (outcome.kind === 'offline') {
+      setSubmitError(undefined);
+      setQueued(utr);
+      return;
+    }
+    setQueued(undefined);
     if (outcome.kind === 'ok') {
       onAccepted(outcome.data.payment_status, utr);
       return;
     }
     if (outcome.kind === 'not-modified') return;
-    if (outcome.kind === 'refused' && outcome.code === 'order_final') onStale();
-    setSubmitError(matchError(outcome));
+    const code = outcome.kind === 'refused' ? (outcome.code as ErrorCode) : undefined;
+    if (code === 'too_many_utrs') {
+      setLimitHit(true);
+      onStale();
+      return;
+    }
+    if (code === 'order_final') onStale();
+    setSubmitError(matchError(outcome, order));
+    input.current?.focus();
   };
+
+  // A kept UTR goes as soon as the connection is back, and is tried again now and then meanwhile.
+  useEffect(() => {
+    if (queued === undefined) return;
+    if (!offline) void send(queued);
+    const id = setInterval(() => void send(queued), QUEUED_RETRY_MS);
+    return () => clearInterval(id);
+  }, [queued, offline]);
+
+  if (order.utr_attempts_left <= 0 || limitHit) {
+    return (
+      <ContactShop
+        order={order}
+        utr={order.utr}
+        title={t('utrLimitTitle')}
+        body={t('utrLimitBody', { max: MAX_UTRS, merchant: order.merchant.name })}
+      />
+    );
+  }
+
+  const check = checkUtr(value);
+  const knownUtr = check.kind === 'valid' && check.utr === order.utr;
+  const attemptsLeft = order.utr_attempts_left;
 
   const onSubmit = (event: Event) => {
     event.preventDefault();
@@ -98,6 +143,10 @@ export function UtrForm({
   };
 
   const shownWarning = warning && check.kind === 'valid' && warning.utr === check.utr ? warning : undefined;
+  const live = utrFeedback(check, attempted, order.payterm === 'IMPS');
+  // Green "Looks right" beside a red or amber message would contradict it.
+  const problem = submitError !== undefined || shownWarning !== undefined || queued !== undefined;
+  const feedback = problem && live.tone === 'ok' ? undefined : live;
   return (
     <section class="utr" aria-labelledby="utr-title">
       <h2 id="utr-title">{title ?? (late ? t('utrLateTitle') : t('utrTitle'))}</h2>
@@ -114,23 +163,29 @@ export function UtrForm({
           spellcheck={false}
           enterKeyHint="done"
           value={value}
-          aria-invalid={feedback.tone === 'error'}
+          aria-invalid={live.tone === 'error'}
           aria-describedby="utr-feedback"
           onInput={(event) => {
             onChange(event.currentTarget.value);
             setSubmitError(undefined);
+            setQueued(undefined);
           }}
         />
         <p
           id="utr-feedback"
-          class={`feedback ${feedback.tone}`}
-          aria-live={feedback.tone === 'info' ? 'off' : 'polite'}
+          class={`feedback ${feedback?.tone ?? 'info'}`}
+          aria-live={feedback?.tone === 'info' ? 'off' : 'polite'}
         >
-          {t(feedback.key, feedback.values)}
+          {feedback ? t(feedback.key, feedback.values) : ''}
         </p>
         {submitError && (
           <p class="feedback error" role="alert">
             {t(submitError.key, submitError.values)}
+          </p>
+        )}
+        {queued !== undefined && (
+          <p class="note" role="status">
+            {t('utrQueued', { utr: queued })}
           </p>
         )}
         {shownWarning && (
@@ -149,21 +204,8 @@ export function UtrForm({
             </button>
           </div>
         )}
-        {blocked ? (
-          <p class="feedback error">{t('utrNoAttempts')}</p>
-        ) : (
-          attemptsLeft < MAX_UTRS && (
-            <p class="hint">
-              {t('utrAttemptsLeft', { count: attemptsLeft })} {t('utrAttemptsLimit', { max: MAX_UTRS })}
-            </p>
-          )
-        )}
-        <button
-          type="submit"
-          class="button primary"
-          disabled={sending || blocked}
-          aria-disabled={sending || blocked}
-        >
+        {attemptsLeft < MAX_UTRS && <p class="hint">{t('utrAttemptsLeft', { count: attemptsLeft })}</p>}
+        <button type="submit" class="button primary" disabled={sending} aria-disabled={sending}>
           {sending ? t('utrSending') : t('utrSubmit')}
         </button>
       </form>

@@ -3,13 +3,20 @@ import type { PaymentStatus } from '../../shared/order-status.js';
 import type { PayerOrder } from '../../shared/payer-order.js';
 import { useI18n } from '../i18n/i18n-context.js';
 import { formatInr } from '../lib/format-inr.js';
+import { formatTime } from '../lib/format-time.js';
+import { ContactShop } from './contact-shop.js';
 import { ImpsPayment } from './imps-payment.js';
 import { StatusMark } from './status-mark.js';
 import { UpiPayment } from './upi-payment.js';
 import { UtrForm } from './utr-form.js';
 
+/** After this long checking, the shop's contact and the order reference come forward. */
+export const LONG_WAIT_MS = 5 * 60_000;
+
 export interface VerifyingScreenProps {
   readonly order: PayerOrder;
+  /** The server's clock now (local clock plus offset), in milliseconds. */
+  readonly serverNow: number;
   readonly utrDraft: string;
   readonly onUtrChange: (text: string) => void;
   readonly onAccepted: (status: PaymentStatus, utr: string) => void;
@@ -17,41 +24,83 @@ export interface VerifyingScreenProps {
 }
 
 /**
- * A UTR was submitted and is being matched. A wrong UTR never locks the payer out: while the
- * order is open they can change it (each distinct UTR counts toward the per-order limit, which
- * the form explains) and can bring back the payment details (QR, app buttons, bank details).
+ * A UTR was submitted and is being matched. The screen says how long it has been, what happens
+ * next and until when, and after a few minutes brings the shop's contact forward. A wrong UTR
+ * never locks the payer out while tries are left: they can change it and, until the order's time
+ * is up, bring back the payment details. Once the time is up no payment details are offered: the
+ * payer is told not to pay again and what happens to a payment already made.
  */
-export function VerifyingScreen({ order, utrDraft, onUtrChange, onAccepted, onStale }: VerifyingScreenProps) {
-  const { t } = useI18n();
+export function VerifyingScreen({
+  order,
+  serverNow,
+  utrDraft,
+  onUtrChange,
+  onAccepted,
+  onStale,
+}: VerifyingScreenProps) {
+  const { t, locale } = useI18n();
   const [changing, setChanging] = useState(false);
   const [detailsShown, setDetailsShown] = useState(false);
   const collection = order.collection;
   const amount = formatInr(order.amount);
+  const merchant = order.merchant.name;
+  const expiresAt = order.expires_at === null ? Number.NaN : Date.parse(order.expires_at);
+  const timeIsUp = expiresAt <= serverNow;
+  const elapsedMinutes = Math.max(0, Math.floor((serverNow - Date.parse(order.status_changed_at)) / 60_000));
+  const longWait = elapsedMinutes * 60_000 >= LONG_WAIT_MS;
+  const until = order.checking_until === null ? undefined : formatTime(order.checking_until, locale);
+  const triesLeft = order.utr_attempts_left > 0;
+  // The shop's contact block (with the order reference and the UTR to quote) once the wait is long,
+  // the time is up or no tries are left; the fields above then leave those two to it.
+  const contactBlock = !triesLeft || longWait || timeIsUp;
   return (
     <section class="result verifying">
       <StatusMark kind="dots" />
       <h1 tabIndex={-1}>{t('statusVerifying')}</h1>
-      <p>{t('verifyingBody')}</p>
+      <p class="elapsed">
+        {elapsedMinutes > 0 ? t('checkingFor', { minutes: elapsedMinutes }) : t('checkingStarted')}
+      </p>
+      {timeIsUp ? (
+        <>
+          <p class="notice">{t('checkingTimeUp')}</p>
+          {until && <p>{t('checkingTimeUpPaid', { until })}</p>}
+        </>
+      ) : (
+        <>
+          <p>{t('verifyingBody', { merchant })}</p>
+          {until && <p>{t('checkingUntil', { until })}</p>}
+        </>
+      )}
       <dl class="fields">
         <div class="field">
           <dt>{t('amount')}</dt>
           <dd class="field-value">{amount}</dd>
         </div>
-        {order.utr && (
+        {!contactBlock && order.utr && (
           <div class="field">
             <dt>{t('utr')}</dt>
             <dd class="field-value mono">{order.utr}</dd>
           </div>
         )}
-        <div class="field">
-          <dt>{t('orderRef')}</dt>
-          <dd class="field-value mono">{order.merchant_order_id}</dd>
-        </div>
+        {!contactBlock && (
+          <div class="field">
+            <dt>{t('orderRef')}</dt>
+            <dd class="field-value mono">{order.merchant_order_id}</dd>
+          </div>
+        )}
       </dl>
-      {changing ? (
+      {triesLeft && (longWait || timeIsUp) && (
+        <ContactShop
+          order={order}
+          utr={order.utr}
+          title={t('longWaitTitle')}
+          body={t('longWaitBody', { merchant })}
+        />
+      )}
+      {!triesLeft || changing ? (
         <UtrForm
           order={order}
-          late={false}
+          late={timeIsUp}
           value={utrDraft === order.utr ? '' : utrDraft}
           onChange={onUtrChange}
           onAccepted={(status, utr) => {
@@ -59,7 +108,7 @@ export function VerifyingScreen({ order, utrDraft, onUtrChange, onAccepted, onSt
             onAccepted(status, utr);
           }}
           onStale={onStale}
-          autoFocus
+          autoFocus={triesLeft}
         />
       ) : (
         <div class="actions">
@@ -68,7 +117,7 @@ export function VerifyingScreen({ order, utrDraft, onUtrChange, onAccepted, onSt
           </button>
         </div>
       )}
-      {collection && (
+      {collection && triesLeft && !timeIsUp && (
         <div class="actions">
           <button
             type="button"
@@ -80,8 +129,12 @@ export function VerifyingScreen({ order, utrDraft, onUtrChange, onAccepted, onSt
           </button>
         </div>
       )}
-      {detailsShown && collection?.kind === 'upi' && <UpiPayment order={order} upi={collection} />}
-      {detailsShown && collection?.kind === 'imps' && <ImpsPayment order={order} imps={collection} />}
+      {detailsShown && !timeIsUp && collection?.kind === 'upi' && (
+        <UpiPayment order={order} upi={collection} />
+      )}
+      {detailsShown && !timeIsUp && collection?.kind === 'imps' && (
+        <ImpsPayment order={order} imps={collection} />
+      )}
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { NO_APP_HASH } from '../lib/app-links.js';
 
 /** How long the page may stay visible after an app button before "The app didn't open?" shows. */
 export const APP_OPEN_TIMEOUT_MS = 2_000;
@@ -15,7 +16,8 @@ export interface AppLaunch {
 /**
  * Follows a tap on an app button: if the page is still visible about 2 s later, the app did not
  * open (offer help); if the page was hidden and becomes visible again, the payer is back from
- * their app (bring the UTR step forward). Timers are the global ones (fake in tests).
+ * their app (bring the UTR step forward). An Android intent whose app is missing comes back to
+ * this page marked `#no-app` (its fallback): help too. Timers are the global ones (fake in tests).
  */
 export function useAppLaunch(): AppLaunch {
   const [helpShown, setHelpShown] = useState(false);
@@ -27,6 +29,13 @@ export function useAppLaunch(): AppLaunch {
   });
 
   useEffect(() => {
+    const onHash = () => {
+      if (window.location.hash !== NO_APP_HASH) return;
+      setHelpShown(true);
+      window.history.replaceState(window.history.state, '', window.location.href.split('#')[0]);
+    };
+    onHash();
+    window.addEventListener('hashchange', onHash);
     const onVisibility = () => {
       const s = state.current;
       if (!s.pending) return;
@@ -45,6 +54,7 @@ export function useAppLaunch(): AppLaunch {
     document.addEventListener('visibilitychange', onVisibility);
     window.addEventListener('pagehide', onVisibility);
     return () => {
+      window.removeEventListener('hashchange', onHash);
       document.removeEventListener('visibilitychange', onVisibility);
       window.removeEventListener('pagehide', onVisibility);
       clearTimeout(state.current.timer);

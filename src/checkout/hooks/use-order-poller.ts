@@ -16,8 +16,10 @@ export function useOrderPoller(
     const unsubscribe = poller.subscribe(() => setState(poller.getState()));
     const onVisibility = () => poller.setVisible(document.visibilityState !== 'hidden');
     const onOnline = () => poller.refreshNow();
+    const onOffline = () => poller.noteOffline();
     document.addEventListener('visibilitychange', onVisibility);
     window.addEventListener('online', onOnline);
+    window.addEventListener('offline', onOffline);
     // Back from the UPI app via the browser's back-forward cache.
     window.addEventListener('pageshow', onOnline);
     poller.setVisible(document.visibilityState !== 'hidden');
@@ -27,6 +29,7 @@ export function useOrderPoller(
       poller.stop();
       document.removeEventListener('visibilitychange', onVisibility);
       window.removeEventListener('online', onOnline);
+      window.removeEventListener('offline', onOffline);
       window.removeEventListener('pageshow', onOnline);
     };
   }, [poller]);

@@ -16,9 +16,14 @@ export interface RedirectCountdown {
 export function useRedirectCountdown(
   url: string | undefined,
   navigate: (url: string) => void,
+  /** The payer is busy on the page (saving a receipt): stop the countdown. */
+  hold = false,
 ): RedirectCountdown {
   const [secondsLeft, setSecondsLeft] = useState(REDIRECT_SECONDS);
   const [cancelled, setCancelled] = useState(false);
+  useEffect(() => {
+    if (hold) setCancelled(true);
+  }, [hold]);
   // The latest navigate, without restarting the countdown when the caller passes a new function.
   const go = useRef(navigate);
   go.current = navigate;

@@ -31,15 +31,30 @@ export function upiQuery(extra: string | null): string | undefined {
 /**
  * Named-app links built from `extra` (never rebuilt from its parts, so nothing is re-encoded):
  * Android intents with each app's package, iOS app schemes. Desktops get none (they show the QR).
+ * An intent carries `S.browser_fallback_url`: where the app is missing, the browser opens that page
+ * (this checkout, marked so it offers the other ways to pay) instead of the app store.
  */
-export function buildAppLinks(extra: string | null, platform: Platform): readonly AppLink[] {
+export function buildAppLinks(
+  extra: string | null,
+  platform: Platform,
+  fallbackUrl?: string,
+): readonly AppLink[] {
   const query = upiQuery(extra);
   if (query === undefined || platform === 'desktop') return [];
+  const fallback = fallbackUrl ? `S.browser_fallback_url=${encodeURIComponent(fallbackUrl)};` : '';
   return UPI_APPS.map(({ app, androidPackage, iosPrefix }) => ({
     app,
     href:
       platform === 'android'
-        ? `intent://pay?${query}#Intent;scheme=upi;package=${androidPackage};end`
+        ? `intent://pay?${query}#Intent;scheme=upi;package=${androidPackage};${fallback}end`
         : `${iosPrefix}?${query}`,
   }));
+}
+
+/** The mark an intent's fallback adds to this page's address: the app did not open. */
+export const NO_APP_HASH = '#no-app';
+
+/** This page's address as an intent's fallback: without its fragment, marked with NO_APP_HASH. */
+export function appFallbackUrl(pageUrl: string): string {
+  return `${pageUrl.split('#')[0]}${NO_APP_HASH}`;
 }

@@ -8,3 +8,11 @@ export function detectPlatform(userAgent: string, maxTouchPoints = 0): Platform 
   if (/macintosh/i.test(userAgent) && maxTouchPoints > 1) return 'ios';
   return 'desktop';
 }
+
+/**
+ * An Android web view inside another app (a game, a social app): its user agent carries `; wv)`.
+ * There UPI links open only if the host app lets them, and Web Share and downloads usually fail.
+ */
+export function detectWebView(userAgent: string): boolean {
+  return /;\s*wv\)/.test(userAgent);
+}

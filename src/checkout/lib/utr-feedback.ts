@@ -9,13 +9,14 @@ export interface Feedback {
 }
 
 /**
- * Live help while typing. Recognised mistakes are explained at once; "too short" is only an error
+ * Live help while typing (a bank transfer's reference is found in the bank app, not a UPI app). Recognised mistakes are explained at once; "too short" is only an error
  * once the payer tries to submit (while typing it is a neutral digit count).
  */
-export function utrFeedback(check: UtrCheck, attempted: boolean): Feedback {
+export function utrFeedback(check: UtrCheck, attempted: boolean, imps = false): Feedback {
   switch (check.kind) {
     case 'empty':
-      return attempted ? { key: 'utrEmpty', tone: 'error' } : { key: 'utrIdle', tone: 'info' };
+      if (attempted) return { key: 'utrEmpty', tone: 'error' };
+      return { key: imps ? 'utrIdleImps' : 'utrIdle', tone: 'info' };
     case 'valid':
       return { key: 'utrValid', tone: 'ok' };
     case 'phonepe-id':

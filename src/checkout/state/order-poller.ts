@@ -25,6 +25,8 @@ export interface OrderPoller {
   /** Hidden: pause. Visible again (back from the UPI app): check at once. */
   setVisible(visible: boolean): void;
   refreshNow(): void;
+  /** The browser says the connection is gone: say so at once (polling goes on behind the note). */
+  noteOffline(): void;
   /**
    * A UTR was accepted: poll fast for a while. An open answer shows at once; a final one (the
    * credit came first) is fetched afresh, so the final screen shows the server's details.
@@ -153,6 +155,10 @@ export function createOrderPoller({
         streaming = false;
         schedule();
       },
+      trouble() {
+        // The stream is reconnecting by itself; a poll tells at once whether the network is gone.
+        if (running && !inFlight) void poll();
+      },
     });
   };
 
@@ -187,6 +193,9 @@ export function createOrderPoller({
       unchanged = 0;
       failures = 0;
       if (running) void poll();
+    },
+    noteOffline() {
+      if (!state.offline) update({ offline: true });
     },
     noteSubmitted(status, utr) {
       submittedAt = now();

@@ -92,6 +92,21 @@ describe('checkout API module', () => {
     });
   });
 
+  it('carries the amount of the bank credit a mismatched UTR belongs to', async () => {
+    const { api } = apiWith(() =>
+      json(409, {
+        result: 'error',
+        data: { error: 'credit_mismatch', details: 'serial_number: …', credit_amount: '499.00' },
+      }),
+    );
+    expect(await api.submitUtr('p', '412345678901')).toEqual({
+      kind: 'refused',
+      code: 'credit_mismatch',
+      retryAfterSeconds: undefined,
+      creditAmount: '499.00',
+    });
+  });
+
   it('asks the sandbox for a simulated payment', async () => {
     const { api, calls } = apiWith(() =>
       json(200, { result: 'success', data: { serial_number: '012345678901', amount: '1500.00' } }),

@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { UNDER_LOAD } from '../../support/under-load.js';
 import { FakeApi } from '../support/fake-api.js';
-import { renderApp, settle } from '../support/render-app.js';
+import { PAGE_URL, renderApp, settle } from '../support/render-app.js';
 import { impsOrder, sampleOrder } from '../support/sample-order.js';
 
 const EXTRA = sampleOrder().extra ?? '';
@@ -43,7 +43,10 @@ describe('pay screen, UPI', () => {
     expect(any.getAttribute('href')).toBe(EXTRA);
     const links = screen.getAllByRole('link');
     expect(links[0]).toBe(any);
-    const intent = (pkg: string) => `intent://pay?${QUERY}#Intent;scheme=upi;package=${pkg};end`;
+    // Where the app is missing, the browser comes back here (marked) instead of going to the store.
+    const fallback = encodeURIComponent(`${PAGE_URL}#no-app`);
+    const intent = (pkg: string) =>
+      `intent://pay?${QUERY}#Intent;scheme=upi;package=${pkg};S.browser_fallback_url=${fallback};end`;
     expect(screen.getByRole('link', { name: 'Pay with Google Pay' }).getAttribute('href')).toBe(
       intent('com.google.android.apps.nbu.paisa.user'),
     );
@@ -56,9 +59,11 @@ describe('pay screen, UPI', () => {
     expect(screen.getByRole('link', { name: 'Pay with BHIM' }).getAttribute('href')).toBe(
       intent('in.org.npci.upiapp'),
     );
-    // Each named app shows its small mark, drawn by the page itself (no image request).
-    const mark = screen.getByRole('link', { name: 'Pay with PhonePe' }).querySelector('.app-mark');
-    expect(mark?.getAttribute('aria-hidden')).toBe('true');
+    // Each named app shows its small mark, drawn by the page itself (no image request), and its
+    // name: no sentence of any language widens the button.
+    const phonePe = screen.getByRole('link', { name: 'Pay with PhonePe' });
+    expect(phonePe.querySelector('.app-mark')?.getAttribute('aria-hidden')).toBe('true');
+    expect(phonePe.textContent).toBe('PhonePe');
     expect(document.querySelectorAll('img')).toHaveLength(0);
     expect(screen.queryByRole('img', { name: /QR code/ })).toBeNull();
 
@@ -116,14 +121,16 @@ describe('pay screen, UPI', () => {
     expect(screen.getByText('Could not copy. Select the text and copy it.')).toBeTruthy();
   });
 
-  it('saves the QR as an image named after the order, also on phones', async () => {
-    const { saveQrImage } = renderApp(new FakeApi(sampleOrder()), { platform: 'android' });
+  it('saves the QR as an image named after the order, with the shop and the amount on it, also on phones', async () => {
+    const { saveImage } = renderApp(new FakeApi(sampleOrder()), { platform: 'android' });
     const save = await screen.findByRole('button', { name: 'Save QR image' });
     await vi.waitFor(() => expect(save.hasAttribute('disabled')).toBe(false), UNDER_LOAD);
     fireEvent.click(save);
-    expect(saveQrImage).toHaveBeenCalledTimes(1);
-    const [matrix, fileName] = saveQrImage.mock.calls[0] ?? [];
-    expect(matrix?.size).toBeGreaterThan(20);
+    expect(saveImage).toHaveBeenCalledTimes(1);
+    const [image, fileName] = saveImage.mock.calls[0] ?? [];
+    if (image?.kind !== 'qr') throw new Error('not a QR image');
+    expect(image.matrix.size).toBeGreaterThan(20);
+    expect(image.caption).toEqual(['Chai Point', '₹1,500.00']);
     expect(fileName).toBe('upi-A-1001.png');
     await settle();
     expect(
@@ -134,8 +141,8 @@ describe('pay screen, UPI', () => {
   });
 
   it('says when the QR was shared, and when saving failed', async () => {
-    const { saveQrImage } = renderApp(new FakeApi(sampleOrder()), { platform: 'android' });
-    saveQrImage.mockResolvedValueOnce('shared').mockResolvedValueOnce('failed');
+    const { saveImage } = renderApp(new FakeApi(sampleOrder()), { platform: 'android' });
+    saveImage.mockResolvedValueOnce({ kind: 'shared' }).mockResolvedValueOnce({ kind: 'failed' });
     const save = await screen.findByRole('button', { name: 'Save QR image' });
     await vi.waitFor(() => expect(save.hasAttribute('disabled')).toBe(false), UNDER_LOAD);
     fireEvent.click(save);
@@ -168,7 +175,8 @@ describe('pay screen, IMPS', () => {
     const details = screen.getByRole('heading', { name: 'Pay by bank transfer (IMPS)' }).closest('section');
     if (!details) throw new Error('no section');
     const scope = within(details);
-    expect(scope.getByText('001234567890123')).toBeTruthy();
+    // Grouped for reading, copied whole.
+    expect(scope.getByText('0012 3456 7890 123')).toBeTruthy();
     expect(scope.getByText('HDFC0001234')).toBeTruthy();
     expect(scope.getByText('HDFC Bank')).toBeTruthy();
     expect(scope.getByText('₹2,50,000.00')).toBeTruthy();
@@ -178,6 +186,12 @@ describe('pay screen, IMPS', () => {
     fireEvent.click(scope.getByRole('button', { name: 'Copy IFSC' }));
     await settle();
     expect(writeText).toHaveBeenCalledWith('HDFC0001234');
+    fireEvent.click(scope.getByRole('button', { name: 'Copy Account number' }));
+    await settle();
+    expect(writeText).toHaveBeenLastCalledWith('001234567890123');
+    // The UTR of a bank transfer is in the bank's app or SMS, not a UPI app.
+    expect(screen.getByText('Your bank app or SMS shows it after the transfer.')).toBeTruthy();
+    expect(screen.queryByText(/UPI app/)).toBeNull();
     expect(screen.queryByRole('img', { name: /QR/ })).toBeNull();
     fireEvent.click(screen.getByText('Where do I find the UTR?'));
     expect(screen.getByText(/IMPS reference/)).toBeTruthy();
@@ -202,5 +216,58 @@ describe('sandbox', () => {
     renderApp(new FakeApi(sampleOrder({ sandbox: false })));
     await screen.findByRole('region', { name: 'Amount to pay' });
     expect(screen.queryByRole('button', { name: 'Simulate a payment' })).toBeNull();
+  });
+});
+
+describe('pay screen inside another app (an Android web view)', () => {
+  it('leads with what works there: copy the UPI ID and the amount, the QR large, how to open the browser; app buttons last', async () => {
+    renderApp(new FakeApi(sampleOrder()), { platform: 'android', webView: true });
+    const note = await screen.findByText('You are paying inside another app.');
+    const upiId = screen.getByRole('button', { name: 'Copy UPI ID' });
+    const amount = screen.getByRole('button', { name: 'Copy Amount' });
+    // The QR is shown at once, large, to scan with a second phone.
+    const qr = await screen.findByRole('img', { name: /QR code to pay ₹1,500.00/ });
+    expect(qr.closest('.qr-box')?.classList.contains('large')).toBe(true);
+    expect(
+      screen.getByText('Scan it with the UPI app of another phone. The amount is filled in for you.'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Show QR code' })).toBeNull();
+    const browser = screen.getByRole('heading', { name: 'Open this page in your browser' });
+    expect(screen.getByText(/choose “Open in browser”/)).toBeTruthy();
+    expect(screen.getByText(PAGE_URL)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Copy Link to this page' }));
+    await settle();
+    expect(writeText).toHaveBeenCalledWith(PAGE_URL);
+    const apps = screen.getByRole('link', { name: 'Pay with any UPI app' });
+    const inOrder = [note, upiId, amount, qr, browser, apps];
+    for (let i = 1; i < inOrder.length; i++) {
+      const [before, after] = [inOrder[i - 1], inOrder[i]];
+      if (!before || !after) throw new Error('missing');
+      expect(before.compareDocumentPosition(after) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    }
+    expect(screen.getByText('These open only if this app allows it:')).toBeTruthy();
+  });
+
+  it('never reports a save that did not happen: the image is shown to long-press or screenshot', async () => {
+    const { saveImage } = renderApp(new FakeApi(sampleOrder()), { platform: 'android', webView: true });
+    saveImage.mockResolvedValueOnce({ kind: 'manual', imageUrl: 'data:image/png;base64,iVBORw0KGgo=' });
+    const save = await screen.findByRole('button', { name: 'Save QR image' });
+    await vi.waitFor(() => expect(save.hasAttribute('disabled')).toBe(false), UNDER_LOAD);
+    fireEvent.click(save);
+    await settle();
+    expect(screen.queryByText(/QR image saved/)).toBeNull();
+    expect(screen.getByText(/press and hold it and choose to save or download it/).getAttribute('role')).toBe(
+      'status',
+    );
+    const image = document.querySelector('img.saved-image');
+    expect(image?.getAttribute('src')).toBe('data:image/png;base64,iVBORw0KGgo=');
+    expect(image?.getAttribute('alt')).toBe('QR code to pay ₹1,500.00 to Chai Point Pvt Ltd by UPI');
+  });
+
+  it('offers the other ways to pay when an app link came back because the app is missing', async () => {
+    window.history.replaceState(null, '', '/checkout/pay_123#no-app');
+    renderApp(new FakeApi(sampleOrder()), { platform: 'android' });
+    expect(await screen.findByRole('heading', { name: 'The app didn’t open?' })).toBeTruthy();
+    expect(window.location.hash).toBe('');
   });
 });

@@ -129,6 +129,20 @@ describe('status following', () => {
     );
   });
 
+  it('says so at once when the browser reports the connection gone, without waiting for a poll or a submit', async () => {
+    const api = new FakeApi(sampleOrder());
+    renderApp(api);
+    await advance(0);
+    api.online = false;
+    window.dispatchEvent(new Event('offline'));
+    await advance(0);
+    expect(screen.getByText(/You are offline/)).toBeTruthy();
+    api.online = true;
+    window.dispatchEvent(new Event('online'));
+    await advance(0);
+    expect(screen.queryByText(/You are offline/)).toBeNull();
+  });
+
   it('checks at once when the connection comes back', async () => {
     const api = new FakeApi(sampleOrder());
     renderApp(api);

@@ -99,16 +99,35 @@ describe('pushed status (EventSource)', () => {
     await advance(0);
     const source = lastSource();
     source.emit(envelope(sampleOrder()));
+    const polls = api.getOrderCalls.length;
     source.fail();
     expect(source.closed).toBe(false);
-    const polls = api.getOrderCalls.length;
+    // One check of the network while the browser reconnects, then no polling beside the stream.
     await advance(30_000);
-    expect(api.getOrderCalls).toHaveLength(polls);
+    expect(api.getOrderCalls).toHaveLength(polls + 1);
     source.fail();
     source.fail();
     expect(source.closed).toBe(true);
     await advance(3_000);
     expect(api.getOrderCalls.length).toBeGreaterThan(polls);
+  });
+
+  it('says the page is offline within seconds when the stream drops with the network, before any submit', async () => {
+    const api = new StreamingApi(sampleOrder());
+    renderApp(api);
+    await advance(0);
+    const source = lastSource();
+    source.emit(envelope(sampleOrder()));
+    expect(screen.queryByText(/You are offline/)).toBeNull();
+    api.online = false;
+    source.fail();
+    await advance(0);
+    expect(screen.getByText(/You are offline/)).toBeTruthy();
+    // The stream comes back with the network: the note goes.
+    api.online = true;
+    source.emit(envelope(sampleOrder()));
+    await advance(0);
+    expect(screen.queryByText(/You are offline/)).toBeNull();
   });
 
   it('gives up on a stream that sends what it cannot read', async () => {

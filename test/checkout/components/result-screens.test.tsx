@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen } from '@testing-library/preact';
+import { cleanup, fireEvent, screen, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeApi } from '../support/fake-api.js';
 import { advance, renderApp } from '../support/render-app.js';
@@ -13,6 +13,10 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/** The signed return address the sample order carries for a status (see sample-order.ts). */
+const returnFor = (status: string) =>
+  `https://shop.example/return?order=A-1001&merchant_order_id=A-1001&payment_uid=pay_123&payment_status=${status}&signature=c0ffee`;
+
 async function show(overrides: Parameters<typeof sampleOrder>[0]) {
   const api = new FakeApi(sampleOrder(overrides));
   const rendered = renderApp(api);
@@ -24,23 +28,24 @@ describe('result screens', () => {
   it('verifying: says the UTR is being matched and shows it', async () => {
     await show({ payment_status: 'processing', utr: '012110345678' });
     expect(screen.getByRole('heading', { level: 1, name: 'Checking your payment' })).toBeTruthy();
-    expect(screen.getByText(/We are matching your UTR with the bank/)).toBeTruthy();
+    expect(screen.getByText(/As soon as the bank reports your payment to Chai Point/)).toBeTruthy();
     expect(screen.getByText('012110345678')).toBeTruthy();
     expect(screen.queryByLabelText(/UTR \(12-digit/)).toBeNull();
   });
 
-  it('success: amount, UTR and time, then back to the shop after a visible 5 s countdown', async () => {
+  it('success: amount, shop, UTR, date and time, then back to the shop (signed) after a visible 5 s countdown', async () => {
     const { navigate } = await show({ payment_status: 'completed', utr: '012110345678' });
     expect(screen.getByRole('heading', { level: 1, name: 'Payment received' })).toBeTruthy();
     expect(screen.getByText('Thank you! ₹1,500.00 was paid to Chai Point.')).toBeTruthy();
     expect(screen.getByText('012110345678')).toBeTruthy();
-    expect(screen.getByText('Time')).toBeTruthy();
+    expect(screen.getByText('Shop').nextElementSibling?.textContent).toBe('Chai Point');
+    expect(screen.getByText('Date and time').nextElementSibling?.textContent).toMatch(/2030/);
     expect(screen.getByRole('timer').textContent).toBe('Returning to Chai Point in 5 s…');
     await advance(2_000);
     expect(screen.getByRole('timer').textContent).toBe('Returning to Chai Point in 3 s…');
     expect(navigate).not.toHaveBeenCalled();
     await advance(3_000);
-    expect(navigate).toHaveBeenCalledWith('https://shop.example/return?order=A-1001');
+    expect(navigate).toHaveBeenCalledWith(returnFor('completed'));
   });
 
   it('lets the payer stay: cancelling stops the countdown', async () => {
@@ -55,6 +60,12 @@ describe('result screens', () => {
 
   it('lets the payer go now', async () => {
     const { navigate } = await show({ payment_status: 'completed' });
+    fireEvent.click(screen.getByRole('button', { name: 'Return to Chai Point' }));
+    expect(navigate).toHaveBeenCalledWith(returnFor('completed'));
+  });
+
+  it('goes back to the plain redirect_url when the service could not sign one', async () => {
+    const { navigate } = await show({ payment_status: 'completed', return_url: null });
     fireEvent.click(screen.getByRole('button', { name: 'Return to Chai Point' }));
     expect(navigate).toHaveBeenCalledWith('https://shop.example/return?order=A-1001');
   });
@@ -78,8 +89,14 @@ describe('result screens', () => {
     expect(screen.getByText('We expected ₹1,500.00 but received ₹1,400.00.')).toBeTruthy();
     expect(screen.getByText('Amount of this order').nextElementSibling?.textContent).toBe('₹1,500.00');
     expect(screen.getByText('Amount received').nextElementSibling?.textContent).toBe('₹1,400.00');
-    expect(screen.getByText('012110345678')).toBeTruthy();
-    expect(screen.getByText(/Contact Chai Point with your UTR 012110345678/)).toBeTruthy();
+    // What to do, once: the shop's contact with the order reference and the UTR to quote.
+    const contact = screen.getByRole('region', { name: 'Contact the shop' });
+    expect(
+      within(contact).getByText(/Contact Chai Point with the order reference and your UTR/),
+    ).toBeTruthy();
+    expect(within(contact).getByText('012110345678')).toBeTruthy();
+    expect(within(contact).getByText('A-1001')).toBeTruthy();
+    expect(screen.getAllByText(/Contact/).filter((element) => element.tagName === 'P')).toHaveLength(1);
     expect(screen.getByRole('link', { name: 'help@chai.example' }).getAttribute('href')).toBe(
       'mailto:help@chai.example',
     );
@@ -87,7 +104,7 @@ describe('result screens', () => {
     await advance(10_000);
     expect(navigate).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Back to the shop' }));
-    expect(navigate).toHaveBeenCalledWith('https://shop.example/return?order=A-1001');
+    expect(navigate).toHaveBeenCalledWith(returnFor('reject'));
   });
 
   it('failed: says why in the payer’s words, still takes a UTR, and does not leave by itself', async () => {
@@ -135,6 +152,39 @@ describe('result screens', () => {
   });
 });
 
+describe('smaller things', () => {
+  it('opens a new screen scrolled to the top, its heading focused', async () => {
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+    const api = new FakeApi(sampleOrder());
+    renderApp(api);
+    await advance(0);
+    api.order = sampleOrder({ payment_status: 'completed', utr: '012110345678' });
+    await advance(3_000);
+    expect(scrollTo).toHaveBeenCalledWith(0, 0);
+    expect(document.activeElement?.textContent).toBe('Payment received');
+    scrollTo.mockRestore();
+  });
+
+  it('fills only the main action: on the expired screen the UTR’s button, not the way back', async () => {
+    await show({ payment_status: 'overdue' });
+    expect(screen.getByRole('button', { name: 'Confirm payment' }).classList.contains('primary')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Back to the shop' }).classList.contains('primary')).toBe(
+      false,
+    );
+  });
+
+  it('offers the shop’s contact under every screen of an order', async () => {
+    await show({
+      merchant: { name: 'Chai Point', brand_color: null, support_contact: 'https://chai.example/help' },
+    });
+    const footer = screen.getByRole('contentinfo');
+    expect(footer.textContent).toMatch(/Questions about this payment\? Contact Chai Point:/);
+    const link = screen.getByRole('link', { name: 'https://chai.example/help' });
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.className).toBe('contact-link');
+  });
+});
+
 describe('countdown and expiry', () => {
   it('counts down calmly, shows a clock in the last minutes, and switches to expired at zero', async () => {
     const api = new FakeApi(sampleOrder({ expires_at: new Date(NOW + 6 * 60_000).toISOString() }));
@@ -167,24 +217,53 @@ describe('payout status page', () => {
     extra: null,
     collection: null,
     expires_at: null,
+    payout: { bank_reference: null, account: 'XXXXXXXX6789', completed_at: null },
   } as const;
 
-  it('shows a payout’s status read-only', async () => {
+  it('shows a payout’s status read-only, its text following the status', async () => {
+    await show({ ...payout, payment_status: 'pending' });
+    expect(screen.getByText('Chai Point is preparing to send ₹1,500.00 to your bank account.')).toBeTruthy();
+    cleanup();
     await show({ ...payout, payment_status: 'processing' });
     expect(screen.getByRole('heading', { level: 1, name: 'Payout status' })).toBeTruthy();
-    expect(screen.getByText('Chai Point is sending ₹1,500.00 to your bank account.')).toBeTruthy();
+    expect(
+      screen.getByText('Chai Point has sent ₹1,500.00 to your bank, which is crediting your account.'),
+    ).toBeTruthy();
     expect(screen.getByText('Sent to the bank')).toBeTruthy();
+    expect(screen.getByText('Paid to account').nextElementSibling?.textContent).toBe('XXXXXXXX6789');
+    expect(screen.queryByText('Bank reference (UTR)')).toBeNull();
+    expect(screen.queryByText('Paid on')).toBeNull();
     expect(screen.queryByRole('textbox')).toBeNull();
     expect(screen.queryByRole('button', { name: /Confirm/ })).toBeNull();
   });
 
-  it('says "Paid out" when it is, and offers the way back without leaving by itself', async () => {
-    const { navigate } = await show({ ...payout, payment_status: 'completed' });
+  it('says "Paid out" when it is, with the bank reference, the account and the time, and offers the way back without leaving by itself', async () => {
+    const { navigate } = await show({
+      ...payout,
+      payment_status: 'completed',
+      status_changed_at: '2030-05-01T10:04:00.000Z',
+      payout: {
+        bank_reference: '012198765432',
+        account: 'XXXXXXXX6789',
+        completed_at: '2030-05-01T10:04:00.000Z',
+      },
+    });
     expect(screen.getByText('Paid out')).toBeTruthy();
+    expect(screen.getByText('Chai Point has paid ₹1,500.00 into your bank account.')).toBeTruthy();
+    expect(screen.queryByText(/is sending|is preparing/)).toBeNull();
+    expect(screen.getByText('Bank reference (UTR)').nextElementSibling?.textContent).toBe('012198765432');
+    expect(screen.getByText('Paid on').nextElementSibling?.textContent).toMatch(/2030/);
     await advance(10_000);
     expect(navigate).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Back to the shop' }));
-    expect(navigate).toHaveBeenCalledWith('https://shop.example/return?order=A-1001');
+    expect(navigate).toHaveBeenCalledWith(returnFor('completed'));
+  });
+
+  it('says when a payout was not made, and why', async () => {
+    await show({ ...payout, payment_status: 'failed', fail_reason: { code: 'payout_failed', params: {} } });
+    expect(screen.getByText('Not paid out')).toBeTruthy();
+    expect(screen.getByText(/could not pay ₹1,500.00 into your bank account/)).toBeTruthy();
+    expect(screen.getByText('The bank could not complete this payout.')).toBeTruthy();
   });
 });
 

@@ -31,6 +31,17 @@ describe('UTR field', () => {
     expect(screen.getByText('Your UPI app or bank SMS shows it after the payment.')).toBeTruthy();
   });
 
+  it('says "Looks right" for 12 digits only while nothing is wrong', async () => {
+    renderApp(new FakeApi(sampleOrder()));
+    await typeUtr('919876543210');
+    expect(screen.getByText('Looks right: 12 digits.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm payment' }));
+    await settle();
+    // The amber warning about a mobile number with 91: no green beside it.
+    expect(screen.getByRole('alert').textContent).toMatch(/mobile number with 91/);
+    expect(screen.queryByText('Looks right: 12 digits.')).toBeNull();
+  });
+
   it.each([
     ['T2405011234567890123456', /This is PhonePe’s Transaction ID/],
     ['CICAgODcl7b4Mw', /This is Google Pay’s own ID/],
@@ -81,13 +92,11 @@ describe('UTR field', () => {
 
   it.each([
     [{ kind: 'refused', code: 'utr_used', retryAfterSeconds: undefined }, /already used for another payment/],
-    [{ kind: 'refused', code: 'too_many_utrs', retryAfterSeconds: undefined }, /Too many different UTRs/],
     [{ kind: 'refused', code: 'rate_limited', retryAfterSeconds: 42 }, /wait 42 seconds/],
     [{ kind: 'refused', code: 'invalid_field', retryAfterSeconds: undefined }, /This UTR was not accepted/],
     [{ kind: 'refused', code: 'order_final', retryAfterSeconds: undefined }, /already closed/],
     [{ kind: 'refused', code: 'something_new', retryAfterSeconds: undefined }, /Something went wrong/],
     [{ kind: 'not-found' }, /This payment was not found/],
-    [{ kind: 'offline' }, /No connection\. Your UTR is kept here/],
   ] as const)('says in plain words when the service answers %o', async (answer, message) => {
     const api = new FakeApi(sampleOrder());
     api.matchAnswer = answer;
@@ -97,25 +106,80 @@ describe('UTR field', () => {
     await settle();
     expect(screen.getByRole('alert').textContent).toMatch(message);
     expect(input.value).toBe('012110345678');
+    // Never "Looks right" beside a red message.
+    expect(screen.queryByText('Looks right: 12 digits.')).toBeNull();
   });
 
-  it('tells how many more UTRs may be tried once some were used, and what happens at the limit', async () => {
+  it('tells, in one sentence, how many more UTRs may be tried once some were used', async () => {
     renderApp(new FakeApi(sampleOrder({ utr_attempts_left: 2 })));
-    expect(await screen.findByText(/You can try 2 more UTRs for this payment\./)).toBeTruthy();
     expect(
-      screen.getByText(/up to 5 different UTRs for this payment\. After that, only the shop can help\./),
+      await screen.findByText('UTRs left to try for this payment: 2. After that, only the shop can help.'),
     ).toBeTruthy();
+    expect(screen.queryByText(/up to 5/)).toBeNull();
   });
 
-  it('takes no new UTR at the limit and says whom to contact', async () => {
+  it('at the limit takes no new UTR, invites no payment, and gives the shop’s contact with the order reference', async () => {
     const api = new FakeApi(
-      sampleOrder({ payment_status: 'overdue', utr_attempts_left: 0, utr: '012110345678' }),
+      sampleOrder({
+        payment_status: 'overdue',
+        utr_attempts_left: 0,
+        utr: '012110345678',
+        merchant: { name: 'Chai Point', brand_color: null, support_contact: '+91 98765 43210' },
+      }),
     );
     renderApp(api);
-    expect(await screen.findByText(/No more UTRs can be entered for this payment/)).toBeTruthy();
-    expect((screen.getByRole('button', { name: 'Confirm payment' }) as HTMLButtonElement).disabled).toBe(
-      true,
+    const block = await screen.findByRole('region', { name: 'No more UTRs can be entered' });
+    await settle();
+    expect(block.textContent).toMatch(/Do not pay again/);
+    // The block carries the contact; the page's footer does not repeat it.
+    expect(screen.getByRole('link', { name: '+91 98765 43210' }).getAttribute('href')).toBe(
+      'tel:+919876543210',
     );
+    expect(screen.getByText('A-1001')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Copy Order reference' })).toBeTruthy();
+    expect(screen.queryByLabelText(LABEL)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Confirm payment' })).toBeNull();
+    expect(screen.queryByText(/Looks right/)).toBeNull();
+  });
+
+  it('turns to the shop’s contact when the service says the limit was reached, and reloads the order', async () => {
+    const api = new FakeApi(sampleOrder());
+    api.matchAnswer = { kind: 'refused', code: 'too_many_utrs', retryAfterSeconds: undefined };
+    renderApp(api);
+    await typeUtr('012110345678');
+    const polls = api.getOrderCalls.length;
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm payment' }));
+    await settle();
+    expect(screen.getByRole('region', { name: 'No more UTRs can be entered' })).toBeTruthy();
+    expect(screen.queryByLabelText(LABEL)).toBeNull();
+    expect(api.getOrderCalls.length).toBeGreaterThan(polls);
+  });
+
+  it('keeps a UTR sent without a connection and sends it by itself when the connection is back', async () => {
+    const api = new FakeApi(sampleOrder());
+    renderApp(api);
+    await typeUtr('012110345678');
+    api.online = false;
+    window.dispatchEvent(new Event('offline'));
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm payment' }));
+    await settle();
+    expect(
+      screen
+        .getByText(
+          'No connection. UTR 012110345678 is kept here and is sent by itself as soon as you are back online.',
+        )
+        .getAttribute('role'),
+    ).toBe('status');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText('Looks right: 12 digits.')).toBeNull();
+    const tries = api.submitUtr.mock.calls.length;
+    api.online = true;
+    window.dispatchEvent(new Event('online'));
+    await vi.waitFor(() =>
+      expect(screen.getByRole('heading', { level: 1, name: 'Checking your payment' })).toBeTruthy(),
+    );
+    expect(api.submitUtr.mock.calls.length).toBeGreaterThan(tries);
+    expect(api.submitUtr).toHaveBeenLastCalledWith('pay_123', '012110345678');
   });
 
   it('keeps the typed UTR across a reload', async () => {

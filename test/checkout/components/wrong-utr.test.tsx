@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen } from '@testing-library/preact';
+import { cleanup, fireEvent, screen, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeApi } from '../support/fake-api.js';
 import { advance, renderApp } from '../support/render-app.js';
@@ -34,7 +34,9 @@ describe('a wrong UTR never locks the payer out', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Entered the wrong number? Change it' }));
     const field = screen.getByLabelText(LABEL) as HTMLInputElement;
     expect(document.activeElement).toBe(field);
-    expect(screen.getByText(/You can try 4 more UTRs for this payment\./)).toBeTruthy();
+    expect(
+      screen.getByText('UTRs left to try for this payment: 4. After that, only the shop can help.'),
+    ).toBeTruthy();
     submit('012110999999');
     await advance(0);
     expect(api.submitUtr).toHaveBeenLastCalledWith('pay_123', '012110999999');
@@ -54,7 +56,9 @@ describe('a wrong UTR never locks the payer out', () => {
     await advance(0);
     expect(api.getOrderCalls.length).toBe(before + 1);
     fireEvent.click(screen.getByRole('button', { name: 'Entered the wrong number? Change it' }));
-    expect(screen.getByText(/You can try 4 more UTRs for this payment\./)).toBeTruthy();
+    expect(
+      screen.getByText('UTRs left to try for this payment: 4. After that, only the shop can help.'),
+    ).toBeTruthy();
   });
 
   it('brings back the QR, the app buttons and the details while the order is open', async () => {
@@ -66,6 +70,41 @@ describe('a wrong UTR never locks the payer out', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Not paid yet? Show the payment details' }));
     expect(screen.getByRole('link', { name: 'Pay with any UPI app' })).toBeTruthy();
     expect(screen.getByText('shop@okbank')).toBeTruthy();
+  });
+});
+
+describe('after the last UTR the order takes (dead end 1)', () => {
+  it('stops inviting payment and gives the shop’s contact and the order reference to quote', async () => {
+    const api = new FakeApi(
+      sampleOrder({
+        merchant: { name: 'Chai Point', brand_color: null, support_contact: 'help@chai.example' },
+      }),
+    );
+    renderApp(api, { platform: 'android' });
+    await advance(0);
+    const utrs = ['012110345671', '012110345672', '012110345673', '012110345674', '012110345675'];
+    submit(utrs[0] ?? '');
+    await advance(0);
+    for (const utr of utrs.slice(1)) {
+      fireEvent.click(screen.getByRole('button', { name: 'Entered the wrong number? Change it' }));
+      submit(utr);
+      await advance(1_500);
+    }
+    expect(api.order?.utr_attempts_left).toBe(0);
+    expect(screen.getByRole('heading', { level: 1, name: 'Checking your payment' })).toBeTruthy();
+    // No way to another UTR, and no way back to the QR and the app buttons.
+    expect(screen.queryByRole('button', { name: 'Entered the wrong number? Change it' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Not paid yet? Show the payment details' })).toBeNull();
+    expect(screen.queryByLabelText(LABEL)).toBeNull();
+    expect(screen.queryByRole('link', { name: /Pay with/ })).toBeNull();
+    const block = screen.getByRole('region', { name: 'No more UTRs can be entered' });
+    expect(block.textContent).toMatch(/Do not pay again/);
+    expect(within(block).getByRole('link', { name: 'help@chai.example' }).getAttribute('href')).toBe(
+      'mailto:help@chai.example',
+    );
+    expect(within(block).getByText('A-1001')).toBeTruthy();
+    expect(within(block).getByText('012110345675')).toBeTruthy();
+    expect(screen.queryByText(/Looks right/)).toBeNull();
   });
 });
 

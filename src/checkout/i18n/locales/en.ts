@@ -22,10 +22,12 @@ export const en = {
   payAnyApp: 'Pay with any UPI app',
   payWith: 'Pay with {app}',
   otherApps: 'Or open an app:',
+  openApp: 'Open your UPI app:',
   showQr: 'Show QR code',
   hideQr: 'Hide QR code',
   qrAlt: 'QR code to pay {amount} to {name} by UPI',
   scanHint: 'Scan with any UPI app. The amount is filled in for you.',
+  scanOtherPhone: 'Scan it with the UPI app of another phone. The amount is filled in for you.',
   saveQr: 'Save QR image',
   saveQrHint:
     'Paying from this phone? Save the image, then pick it from the gallery in your UPI app’s scanner.',
@@ -48,6 +50,7 @@ export const en = {
   utrLateTitle: 'Already paid? Enter your UTR',
   utrLabel: 'UTR (12-digit reference number)',
   utrIdle: 'Your UPI app or bank SMS shows it after the payment.',
+  utrIdleImps: 'Your bank app or SMS shows it after the transfer.',
   utrCount: '{count} of 12 digits',
   utrValid: 'Looks right: 12 digits.',
   utrEmpty: 'Enter the 12-digit UTR.',
@@ -61,7 +64,11 @@ export const en = {
   utrTooLong: 'Too long: {count} digits. The UTR has 12.',
   utrSubmit: 'Confirm payment',
   utrSending: 'Sending…',
-  utrAttemptsLeft: 'You can try {count} more UTRs for this payment.',
+  utrAttemptsLeft: 'UTRs left to try for this payment: {count}. After that, only the shop can help.',
+  utrQueued: 'No connection. UTR {utr} is kept here and is sent by itself as soon as you are back online.',
+  utrLimitTitle: 'No more UTRs can be entered',
+  utrLimitBody:
+    'This payment takes up to {max} different UTRs, and all have been used. Do not pay again. If you paid, {merchant} can find your payment: contact them with the order reference and your UTR.',
   whereTitle: 'Where do I find the UTR?',
   wherePhonePe: 'PhonePe: History → the payment → “UTR”.',
   whereGpay: 'Google Pay: the payment → “UPI transaction ID”.',
@@ -70,6 +77,8 @@ export const en = {
   whereImps: 'Bank transfer: the “IMPS reference” or “UTR” in your bank app or SMS.',
 
   errUtrUsed: 'This UTR was already used for another payment. Check that you copied the UTR of this payment.',
+  errCreditMismatch:
+    'This UTR belongs to a payment of {credit}, but this order is for {amount}. If you paid {credit}, contact the shop with the order reference {ref}. If you copied the wrong UTR, enter the right one.',
   errTooMany: 'Too many different UTRs were tried for this payment. Please contact the shop.',
   errOrderFinal: 'This payment is already closed.',
   errRateLimited: 'Too many tries. Please wait {seconds} seconds and try again.',
@@ -84,25 +93,45 @@ export const en = {
   simulateFailed: 'The simulation did not work. Try again.',
 
   verifyingBody:
-    'We are matching your UTR with the bank. This usually takes a minute; you can keep this page open.',
+    'As soon as the bank reports your payment to {merchant}, this page shows it as received. This usually takes a few minutes; you can keep this page open.',
+  checkingStarted: 'Checking started less than a minute ago.',
+  checkingFor: 'Checking for {minutes} min.',
+  checkingUntil: 'If no payment with your UTR reaches us by {until}, this payment is marked as failed.',
+  checkingTimeUp: 'The time to pay this order is over. Do not pay again.',
+  checkingTimeUpPaid:
+    'If you already paid, your payment is still matched when the bank reports it, and this page then shows it as received. We keep checking until {until}.',
+  longWaitTitle: 'Taking longer than usual?',
+  longWaitBody:
+    'Banks sometimes report payments late. To ask about it, contact {merchant} with the order reference and your UTR.',
   successBody: 'Thank you! {amount} was paid to {merchant}.',
-  rejectedBody:
-    'The amount received did not match this order, so it was not accepted. Contact the shop with your UTR.',
+  rejectedBody: 'The amount received did not match this order, so it was not accepted.',
   failedBody:
     'We could not confirm this payment. If money left your account, enter its UTR below or contact the shop.',
   expiredBody:
     'This payment request has expired: do not pay with the old QR code or details. If you already paid, enter the UTR below and we will still match it.',
   refundedBody: 'The money for this order was sent back to you. Your bank may take a few days to show it.',
-  details: 'Details',
   utr: 'UTR',
-  time: 'Time',
+  shop: 'Shop',
+  dateTime: 'Date and time',
+  receiptTitle: 'Payment receipt',
+  receiptSave: 'Save receipt',
+  receiptPrint: 'Print receipt',
+  receiptSaved: 'Receipt saved.',
+  receiptShared: 'Receipt shared.',
+  receiptSaveFailed: 'Could not save the receipt here. Take a screenshot instead.',
   redirectIn: 'Returning to {merchant} in {seconds} s…',
   stay: 'Stay on this page',
   goNow: 'Return to {merchant}',
   mayClose: 'You can close this page now.',
 
-  payoutBody: '{merchant} is sending {amount} to your bank account.',
+  payoutBodyPending: '{merchant} is preparing to send {amount} to your bank account.',
+  payoutBodyProcessing: '{merchant} has sent {amount} to your bank, which is crediting your account.',
+  payoutBodyCompleted: '{merchant} has paid {amount} into your bank account.',
+  payoutBodyFailed: '{merchant} could not pay {amount} into your bank account. Contact them about it.',
   payoutStatus: 'Status',
+  payoutAccount: 'Paid to account',
+  payoutReference: 'Bank reference (UTR)',
+  payoutPaidAt: 'Paid on',
   payoutPending: 'Being prepared',
   payoutProcessing: 'Sent to the bank',
   payoutCompleted: 'Paid out',
@@ -124,13 +153,20 @@ export const en = {
   qrSaved: 'QR image saved. In your UPI app, open the scanner and pick it from the gallery.',
   qrShared: 'QR image shared. In your UPI app, open the scanner and pick it from the gallery.',
   qrSaveFailed: 'Could not save the image here. Take a screenshot of the QR code instead.',
+  imageManual:
+    'To keep the image, press and hold it and choose to save or download it. If that does not work, take a screenshot.',
+  webViewTitle: 'You are paying inside another app.',
+  webViewBody:
+    'UPI apps often cannot be opened from here. Copy the UPI ID and the amount and pay them in your UPI app, or scan the QR code with another phone.',
+  webViewApps: 'These open only if this app allows it:',
+  openInBrowserTitle: 'Open this page in your browser',
+  openInBrowserBody:
+    'There, UPI apps open. Tap the menu (⋮ or ⋯) at the top of this screen and choose “Open in browser”, or copy the link below and paste it into your browser.',
+  pageLink: 'Link to this page',
   paidEnterUtr: 'Paid? Enter the UTR',
   changeUtr: 'Entered the wrong number? Change it',
   showPayDetails: 'Not paid yet? Show the payment details',
   hidePayDetails: 'Hide the payment details',
-  utrAttemptsLimit:
-    'You can enter up to {max} different UTRs for this payment. After that, only the shop can help.',
-  utrNoAttempts: 'No more UTRs can be entered for this payment. Contact the shop with your UTR.',
   utrWarnFuture:
     'Please check this number. A UTR usually starts with the last digit of the year and the day of the year, and these digits point to a day that has not come yet.',
   utrWarnOld:
@@ -140,8 +176,11 @@ export const en = {
   utrWarnSend: 'Yes, send this number',
   amountExpected: 'Amount of this order',
   amountReceived: 'Amount received',
-  rejectedNext: 'Contact {merchant} with your UTR {utr}: they can return the money or settle the difference.',
+  rejectedNext:
+    'Contact {merchant} with the order reference and your UTR: they can return the money or settle the difference.',
+  contactTitle: 'Contact the shop',
   support: 'Shop support',
+  supportFooter: 'Questions about this payment? Contact {merchant}:',
   backToShop: 'Back to the shop',
   openShop: 'Open {merchant} to continue',
   reasonAmountMismatch: 'We expected {expected} but received {received}.',
