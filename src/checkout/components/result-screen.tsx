@@ -119,10 +119,10 @@ export function ResultScreen({ view, order, utrDraft, onUtrChange, onAccepted, o
           onStale={onStale}
         />
       )}
-      {view === 'success' && <ReceiptActions order={order} onUse={() => setBusy(true)} />}
       {view === 'success' && (
         <RedirectNotice url={back} merchant={merchant} embedOrigins={order.embed_origins} hold={busy} />
       )}
+      {view === 'success' && <ReceiptActions order={order} onUse={() => setBusy(true)} />}
       {view !== 'success' && back && (
         <BackToShop url={back} embedOrigins={order.embed_origins} secondary={lateUtr} />
       )}
