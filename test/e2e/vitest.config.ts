@@ -50,8 +50,9 @@ export default defineConfig({
                 ...shared,
                 name: 'e2e-postgres',
                 include: ['test/e2e/flows/*.test.ts'],
-                // Operations runs its own embedded-store service; once is enough.
-                exclude: ['test/e2e/flows/operations.test.ts'],
+                // Operations runs its own embedded-store service, and the locale overflow needs no
+                // service at all: once is enough.
+                exclude: ['test/e2e/flows/operations.test.ts', 'test/e2e/flows/locale-overflow.test.ts'],
                 env: { E2E_STORE: 'postgres' },
               },
             },

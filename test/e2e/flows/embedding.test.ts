@@ -57,8 +57,9 @@ describe(`Embedding (${storeKind()})`, () => {
 
     // Leaving for the shop navigates the top window, not the frame.
     await frame.getByRole('button', { name: 'Return to Chai Point' }).click();
-    await page.waitForURL(order.redirectUrl, { timeout: 10_000 });
+    await page.waitForURL((url) => url.href.startsWith(`${order.redirectUrl}&`), { timeout: 10_000 });
     await page.getByRole('heading', { name: 'Back at the shop' }).waitFor();
+    expect(new URL(page.url()).searchParams.get('payment_status')).toBe('completed');
   });
 
   test('a page on an origin the merchant did not allow cannot frame the checkout', async () => {

@@ -29,7 +29,8 @@ describe(`IMPS collection (${storeKind()})`, () => {
       ['Amount', '75000.00'],
     ] as const;
     for (const [label, value] of fields) {
-      const shown = label === 'Amount' ? '₹75,000.00' : value;
+      // Shown for reading (Indian grouping; the account number in groups of four), copied as is.
+      const shown = label === 'Amount' ? '₹75,000.00' : label === 'Account number' ? '1234 5678 9012' : value;
       await expect.poll(() => page.getByText(shown, { exact: true }).first().isVisible()).toBe(true);
       await page.evaluate(() => navigator.clipboard.writeText('-'));
       await page.getByRole('button', { name: `Copy ${label}` }).click();

@@ -57,6 +57,14 @@ describe(`Payout (${storeKind()})`, () => {
       to: '987654321012',
     });
     await expect.poll(() => page.getByText('Paid out').isVisible(), { timeout: 10_000 }).toBe(true);
+    // The text follows the status; the account shows masked, with the time of payment.
+    expect(await page.getByText('Chai Point has paid ₹1,200.75 into your bank account.').isVisible()).toBe(
+      true,
+    );
+    expect(await page.getByText(/is sending|is preparing/).count()).toBe(0);
+    expect(await page.getByText('XXXXXXXX1012', { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByText('987654321012').count()).toBe(0);
+    expect(await page.getByText('Paid on').isVisible()).toBe(true);
 
     const queried = await queryUntil(stack, merchantOrderId, (o) => o.notify_status === 'completed');
     expect(queried).toMatchObject({

@@ -1,9 +1,11 @@
 /**
- * Flow 1: a UPI collection from creation to the merchant's return page, on a phone.
+ * Flow 1: a UPI collection from creation to the merchant's return page, on a phone: the receipt to
+ * keep (saved, printed) and the signed return the shop verifies.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { useBrowser } from '../support/browser.js';
-import { newUtr, paise } from '../support/merchant-client.js';
+import { newUtr, paise, signFields } from '../support/merchant-client.js';
 import { createCollection, queryUntil } from '../support/orders.js';
 import { decodeQr, expectNoAxeViolations } from '../support/page-checks.js';
 import { storeKind, useStack } from '../support/stack.js';
@@ -42,8 +44,9 @@ describe(`UPI collection (${storeKind()})`, () => {
     await expectNoAxeViolations(page, 'pay (UPI, phone)');
 
     // The app buttons open the same payment: the system chooser with `extra` first, then each named
-    // app by its Android package with the same query.
+    // app by its Android package with the same query, falling back to this page where it is missing.
     const query = order.extra.slice('upi://pay?'.length);
+    const fallback = encodeURIComponent(`${order.paymentUrl}#no-app`);
     expect(await page.getByRole('link', { name: 'Pay with any UPI app' }).getAttribute('href')).toBe(
       order.extra,
     );
@@ -55,7 +58,7 @@ describe(`UPI collection (${storeKind()})`, () => {
     };
     for (const [app, pkg] of Object.entries(apps)) {
       expect(await page.getByRole('link', { name: `Pay with ${app}` }).getAttribute('href')).toBe(
-        `intent://pay?${query}#Intent;scheme=upi;package=${pkg};end`,
+        `intent://pay?${query}#Intent;scheme=upi;package=${pkg};S.browser_fallback_url=${fallback};end`,
       );
     }
 
@@ -99,9 +102,52 @@ describe(`UPI collection (${storeKind()})`, () => {
     await expect.poll(() => page.getByText(utr).isVisible()).toBe(true);
     await expectNoAxeViolations(page, 'success');
     await expect.poll(() => page.getByText(/Returning to Chai Point in \d s/).isVisible()).toBe(true);
-    await page.waitForURL(order.redirectUrl, { timeout: 10_000 });
+
+    // The receipt: saving it (a PNG download here) stops the countdown; the print view shows the
+    // amount, the shop, the order reference, the UTR and the time, and none of the page's controls.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Save receipt' }).click();
+    const saved = await download;
+    expect(saved.suggestedFilename()).toBe(`receipt-${order.merchantOrderId}.png`);
+    expect(
+      readFileSync(await saved.path())
+        .subarray(1, 4)
+        .toString(),
+    ).toBe('PNG');
+    expect(await page.getByText(/Returning to Chai Point/).count()).toBe(0);
+    await page.emulateMedia({ media: 'print' });
+    for (const shown of ['₹1,234.50', 'Chai Point', order.merchantOrderId, utr, 'Date and time']) {
+      expect(await page.locator('main').getByText(shown, { exact: true }).first().isVisible(), shown).toBe(
+        true,
+      );
+    }
+    for (const hidden of ['Save receipt', 'Print receipt', 'Return to Chai Point']) {
+      expect(await page.getByRole('button', { name: hidden }).isVisible(), hidden).toBe(false);
+    }
+    expect(await page.getByRole('combobox', { name: 'Language' }).isVisible()).toBe(false);
+    await page.emulateMedia({ media: 'screen' });
+
+    // Back to the shop with the order's reference, uid, status and the service's signature, which
+    // the shop verifies with its API secret; the shop's own parameter is kept.
+    await page.getByRole('button', { name: 'Return to Chai Point' }).click();
     await page.getByRole('heading', { name: 'Back at the shop' }).waitFor();
-    expect(stack.site.returns.map(String)).toContain(order.redirectUrl);
+    const back = new URL(page.url());
+    expect(`${back.origin}${back.pathname}`).toBe(new URL(order.redirectUrl).href.split('?')[0]);
+    expect(back.searchParams.get('order')).toBe(order.merchantOrderId);
+    const signed = {
+      merchant_order_id: back.searchParams.get('merchant_order_id') ?? '',
+      payment_status: back.searchParams.get('payment_status') ?? '',
+      payment_uid: back.searchParams.get('payment_uid') ?? '',
+    };
+    expect(signed).toEqual({
+      merchant_order_id: order.merchantOrderId,
+      payment_status: 'completed',
+      payment_uid: order.paymentUid,
+    });
+    expect(back.searchParams.get('signature')).toBe(
+      signFields(stack.merchant.credentials.apiSecret, signed, false),
+    );
+    expect(stack.site.returns.map(String)).toContain(back.href);
 
     // The merchant's server got a correctly signed `completed` callback.
     const callback = await stack.site.waitForCallback(

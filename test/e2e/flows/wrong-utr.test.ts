@@ -27,9 +27,7 @@ describe(`Wrong UTR (${storeKind()})`, () => {
     await page.getByRole('button', { name: 'Not paid yet? Show the payment details' }).click();
     await page.getByRole('link', { name: 'Pay with any UPI app' }).waitFor();
     await page.getByRole('button', { name: 'Entered the wrong number? Change it' }).click();
-    await expect
-      .poll(() => page.getByText(/You can try 4 more UTRs for this payment\./).isVisible())
-      .toBe(true);
+    await expect.poll(() => page.getByText(/UTRs left to try for this payment: 4\./).isVisible()).toBe(true);
     await expectNoAxeViolations(page, 'verifying, changing the UTR');
     const right = newUtr();
     await field.fill(right);

@@ -26,6 +26,8 @@ export interface ContextOptions {
   readonly locale?: string;
   /** Origin whose clipboard may be read and written. */
   readonly clipboardOrigin?: string;
+  /** Another user agent (a phone's by default): an app's web view, say. */
+  readonly userAgent?: string;
 }
 
 export interface E2eBrowser {
@@ -83,6 +85,7 @@ export function useBrowser(): E2eBrowser {
     if (!browser) throw new Error('the browser is not running');
     const context = await browser.newContext({
       ...options,
+      ...(extra.userAgent ? { userAgent: extra.userAgent } : {}),
       locale: extra.locale ?? 'en-IN',
       timezoneId: 'Asia/Kolkata',
     });

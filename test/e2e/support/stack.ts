@@ -37,7 +37,11 @@ export interface Stack {
  * Registers the file's hooks and returns its stack, filled in before the first test runs.
  * The merchant may embed the checkout from `site.origin`, not from `site.otherOrigin`.
  */
-export function useStack(setName: ServiceSetName = 'main'): Stack {
+export function useStack(
+  setName: ServiceSetName = 'main',
+  /** More of the merchant's settings (a support contact, say). */
+  merchantSettings: Readonly<Record<string, unknown>> = {},
+): Stack {
   const stack = {} as { -readonly [K in keyof Stack]: Stack[K] };
   beforeAll(async () => {
     const set = inject('e2eServices')[setName];
@@ -47,7 +51,11 @@ export function useStack(setName: ServiceSetName = 'main'): Stack {
     const [url] = set.urls;
     if (!url) throw new Error('no service process');
     const operator = new OperatorClient(url, set.operatorToken);
-    const created = await operator.createMerchant({ ...MERCHANT, embed_origins: [site.origin] });
+    const created = await operator.createMerchant({
+      ...MERCHANT,
+      embed_origins: [site.origin],
+      ...merchantSettings,
+    });
     secrets.set(created.api_key, created.api_secret);
     Object.assign(stack, {
       store: storeKind(),
