@@ -18,7 +18,6 @@ import (
 	"io"
 	"net"
 	"net/http"
-	"net/url"
 	"os"
 	"regexp"
 	"sort"
@@ -255,24 +254,10 @@ func returnCheck(order Order) {
 		ReturnURL *string `json:"return_url"`
 	}
 	unsigned(http.MethodGet, "/checkout/api/orders/"+order.PaymentUID, nil, &view)
-	var returnURL string
-	if view.ReturnURL != nil {
-		returnURL = *view.ReturnURL
-	} else {
-		// A service without signed returns yet: build the URL it sends the payer to.
-		fields := map[string]string{
-			"merchant_order_id": order.MerchantOrderID,
-			"payment_status":    order.PaymentStatus,
-			"payment_uid":       order.PaymentUID,
-		}
-		query := url.Values{}
-		for name, value := range fields {
-			query.Set(name, value)
-		}
-		query.Set("signature", sign(fields, false, apiSecret))
-		returnURL = order.RedirectURL + "&" + query.Encode()
-		fmt.Println("   (the service gives no return_url yet: checked one built here)")
-	}
+	// Where the checkout page sends the payer: redirect_url with merchant_order_id, payment_uid,
+	// payment_status and signature added.
+	check(view.ReturnURL != nil, "the payer view has no return_url")
+	returnURL := *view.ReturnURL
 	status, text := get(returnURL)
 	check(status == 200 && text == "verified "+order.PaymentStatus, "the return was not verified: "+text)
 	tampered := strings.Replace(returnURL, "payment_status=completed", "payment_status=failed", 1)

@@ -15,7 +15,6 @@ import java.math.BigDecimal;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.URLDecoder;
-import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -205,17 +204,10 @@ public final class Merchant {
   /** Follows the signed return to redirect_url as the payer's browser would. */
   static void returnCheck(Map<String, String> order) throws IOException, InterruptedException {
     Map<String, Object> view = unsigned("GET", "/checkout/api/orders/" + order.get("payment_uid"), null);
-    String returnUrl = view.get("return_url") instanceof String text ? text : null;
-    if (returnUrl == null) {
-      // A service without signed returns yet: build the URL it sends the payer to.
-      Map<String, String> fields = new TreeMap<>();
-      for (String name : List.of("merchant_order_id", "payment_status", "payment_uid")) fields.put(name, order.get(name));
-      StringBuilder url = new StringBuilder(order.get("redirect_url"));
-      fields.put("signature", sign(fields, false, API_SECRET));
-      fields.forEach((name, value) -> url.append('&').append(name).append('=').append(URLEncoder.encode(value, StandardCharsets.UTF_8)));
-      returnUrl = url.toString();
-      System.out.println("   (the service gives no return_url yet: checked one built here)");
-    }
+    // Where the checkout page sends the payer: redirect_url with merchant_order_id, payment_uid,
+    // payment_status and signature added.
+    check(view.get("return_url") instanceof String, "the payer view has no return_url");
+    String returnUrl = (String) view.get("return_url");
     HttpResponse<String> followed = HTTP.send(HttpRequest.newBuilder(URI.create(returnUrl)).build(), HttpResponse.BodyHandlers.ofString());
     check(followed.statusCode() == 200 && followed.body().equals("verified " + order.get("payment_status")),
         "the return was not verified: " + followed.body());
