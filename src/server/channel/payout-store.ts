@@ -169,6 +169,14 @@ export async function findPayoutOrderByReference(
   return queryRow(tx, PayoutOrderRow, `${WITH_PAYOUT} WHERE p.reference = $1`, [reference]);
 }
 
+/** The same, its order locked for the change a statement line makes. */
+export async function lockPayoutOrderByReference(
+  tx: Queryable,
+  reference: string,
+): Promise<PayoutOrder | undefined> {
+  return queryRow(tx, PayoutOrderRow, `${WITH_PAYOUT} WHERE p.reference = $1 FOR UPDATE OF o`, [reference]);
+}
+
 /**
  * The open payouts the payout step moves, oldest change first, payouts not yet sent before those
  * waiting on the bank (so the latter cannot starve new ones), each with its payout row when it

@@ -38,3 +38,11 @@ export const PayoutRow = z.looseObject({
 export function payoutReference(paymentUid: string): string {
   return `PO${paymentUid.replaceAll('-', '').slice(0, 13).toUpperCase()}`;
 }
+
+/** Our reference as it appears in a bank's narration or reference column. */
+const REFERENCE_IN_TEXT = /(?:^|[^A-Z0-9])(PO[0-9A-F]{13})(?![A-Z0-9])/i;
+
+/** Our payout reference in a statement line's text, upper-cased; undefined when none. */
+export function findPayoutReference(text: string): string | undefined {
+  return REFERENCE_IN_TEXT.exec(text)?.[1]?.toUpperCase();
+}

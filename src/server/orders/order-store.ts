@@ -253,6 +253,16 @@ const PayerRow = OrderRow.extend({
   claim_utrs: z.array(z.string()),
 });
 
+/** Whether an order already holds this UTR (one UTR settles one order, system-wide). */
+export async function isUtrMatched(tx: Queryable, utr: string): Promise<boolean> {
+  return (
+    (await queryRow(tx, PaymentUidRow, 'SELECT payment_uid FROM orders WHERE matched_utr = $1', [utr])) !==
+    undefined
+  );
+}
+
+const PaymentUidRow = z.object({ payment_uid: z.string() });
+
 /** Reads and locks the order for the rest of the transaction. */
 export async function lockOrder(tx: Queryable, paymentUid: string): Promise<Order | undefined> {
   if (!isUuid(paymentUid)) return undefined;

@@ -16,7 +16,9 @@ function brief(lines: readonly StatementLine[]) {
       const c = line.credit;
       return [c.utr, formatAmount(c.amount), c.payerName, c.creditedAt.toISOString(), c.payee];
     }
-    return line.kind === 'debit' ? ['debit'] : ['invalid', line.error];
+    if (line.kind === 'debit') return ['debit'];
+    if (line.kind === 'return') return ['return', line.movement.text];
+    return ['invalid', line.error];
   });
 }
 

@@ -42,3 +42,14 @@ export function payerFromNarration(narration: string): string {
 const VPA = /^[A-Za-z0-9._]{2,256}@[A-Za-z][A-Za-z0-9]{1,63}$/;
 const NAME = /^[A-Za-z][A-Za-z .,]{1,60}$/;
 const NOT_A_NAME = /^(?:P2A|P2M|UPI|IMPS|CR|DR|MMT|payment|food)$/i;
+
+/**
+ * The bank's reference of an outgoing transfer in a line's text: an IMPS RRN (12 digits, as
+ * utrFromNarration finds it) or a NEFT/RTGS UTR (16 characters: the bank's 4 letters, N or R,
+ * then digits, e.g. HDFCN52026031012345 or SBINR52026031000012). '' when none.
+ */
+export function transferReference(text: string): string {
+  const rrn = utrFromNarration(text);
+  if (rrn) return rrn;
+  return /\b([A-Z]{4}[NR]\d{11,14})\b/.exec(text)?.[1] ?? '';
+}

@@ -2,7 +2,10 @@
  * Imports a statement's lines as credits, reporting each line: a credit created (it settled the
  * claimed order, `completed` or `rejected`, or it is `waiting`), `duplicate` (already known:
  * importing a file twice changes nothing), `conflict` (another amount under the same UTR),
- * `ignored` (a debit) or `invalid` with the reason.
+ * `ignored` (a debit that is none of our payouts) or `invalid` with the reason. Debit and return
+ * lines carrying our payout reference complete, fail or reverse bank-file payouts
+ * (payouts/statement-payouts.ts): `payout_completed`, `payout_failed`, `payout_reversed`,
+ * `payout_mismatch` (amount or account differ: nothing changes), `payout_unknown`.
  *
  * Lines go in batches, one transaction each, with all the batch's UTRs locked as lockUtr does
  * for one. A credit whose UTR a payer claimed goes through postCredit, the one matching path,
@@ -11,6 +14,7 @@
  * 50,000 lines: one transaction per line would take minutes.
  */
 import { formatAmount } from '../../../shared/money.js';
+import { applyStatementMovement } from '../../payouts/statement-payouts.js';
 import type { Db, Queryable } from '../../store/db.js';
 import { claimedAmong } from '../claim-store.js';
 import type { CreditSource } from '../credit-source-store.js';
@@ -52,8 +56,12 @@ async function importBatch(
     const reports: LineReport[] = [];
     const waiting: { index: number; credit: StatementCredit; payee: string }[] = [];
     for (const line of lines) {
-      if (line.kind === 'debit') {
-        reports.push({ line: line.line, outcome: 'ignored', reason: 'debit' });
+      if (line.kind === 'debit' || line.kind === 'return') {
+        // Bank-file payouts: a debit with our reference completes one, a return fails or reverses it.
+        reports.push({
+          line: line.line,
+          ...(await applyStatementMovement(tx, line.movement, line.kind, now)),
+        });
         continue;
       }
       if (line.kind === 'invalid') {

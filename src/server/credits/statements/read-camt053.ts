@@ -6,8 +6,9 @@
  */
 import { XMLParser } from 'fast-xml-parser';
 import { parseAmount } from '../../../shared/money.js';
+import { findPayoutReference } from '../../channel/payout.js';
 import { parseIndianDate } from '../indian-date.js';
-import { payerFromNarration, utrFromNarration, utrFromReference } from './find-utr.js';
+import { payerFromNarration, transferReference, utrFromNarration, utrFromReference } from './find-utr.js';
 import type { StatementLine, StatementRead } from './statement-line.js';
 
 type Node = Record<string, unknown>;
@@ -42,7 +43,6 @@ export function readCamt053(xml: string, now: Date): StatementRead {
 function readEntry(entry: Node, line: number, account: string, now: Date): StatementLine {
   const indicator = text(at(entry, 'CdtDbtInd'));
   const reversal = text(at(entry, 'RvslInd')) === 'true';
-  if ((indicator === 'DBIT') !== reversal) return { line, kind: 'debit' };
   if (indicator !== 'CRDT' && indicator !== 'DBIT') {
     return { line, kind: 'invalid', error: 'CdtDbtInd: must be CRDT or DBIT' };
   }
@@ -60,6 +60,15 @@ function readEntry(entry: Node, line: number, account: string, now: Date): State
     text(at(entry, 'AddtlNtryInf')),
     ...details.flatMap((tx) => [text(at(tx, 'AddtlTxInf')), ...list(at(tx, 'RmtInf', 'Ustrd')).map(text)]),
   ].join(' ');
+  const all = [narration, ...references].join(' ').replace(/\s+/g, ' ').trim();
+  const movement = () => ({
+    amount,
+    text: all,
+    utr: references.map(utrFromReference).find((u) => u !== undefined) ?? transferReference(all),
+    account: /^\d{9,18}$/.test(account) ? account : '',
+  });
+  if ((indicator === 'DBIT') !== reversal) return { line, kind: 'debit', movement: movement() };
+  if (findPayoutReference(all)) return { line, kind: 'return', movement: movement() };
   const utr = references.map(utrFromReference).find((u) => u !== undefined) ?? utrFromNarration(narration);
   if (!utr)
     return {

@@ -6,6 +6,7 @@
  * grouping; dates as `dd/mm/yyyy`, `dd-MMM-yy`, ISO and the other forms of indian-date.ts.
  */
 import { parse } from 'csv-parse/sync';
+import { findPayoutReference } from '../../channel/payout.js';
 import { hasControlCharacter } from '../../http/clean-text.js';
 import { parseIndianAmount } from '../indian-amount.js';
 import { parseIndianDate } from '../indian-date.js';
@@ -17,7 +18,7 @@ import {
   headerKey,
   recogniseProfile,
 } from './csv-profiles.js';
-import { payerFromNarration, utrFromNarration, utrFromReference } from './find-utr.js';
+import { payerFromNarration, transferReference, utrFromNarration, utrFromReference } from './find-utr.js';
 import type { StatementLine, StatementRead } from './statement-line.js';
 
 export interface CsvOptions {
@@ -113,10 +114,18 @@ function readRow(
   // Footers ("** computer generated statement **"), opening-balance and total lines: not entries.
   if (money.kind === 'none' && (dateText === '' || !dateOf(dateText))) return undefined;
   if (money.kind === 'invalid') return { line, kind: 'invalid', error: `amount: ${money.why}` };
-  if (money.kind === 'debit') return { line, kind: 'debit' };
   if (money.kind === 'none') return { line, kind: 'invalid', error: 'amount: no credit amount on this line' };
-
   const narration = cell('narration');
+  const text = [narration, cell('reference'), cell('utr')].filter(Boolean).join(' ');
+  const movement = () => ({
+    amount: money.amount,
+    text,
+    utr: cell('utr').replace(/\s+/g, '') || utrFromReference(cell('reference')) || transferReference(text),
+    account: cell('payee'),
+  });
+  if (money.kind === 'debit') return { line, kind: 'debit', movement: movement() };
+  if (findPayoutReference(text)) return { line, kind: 'return', movement: movement() };
+
   const utrCell = cell('utr').replace(/\s+/g, '');
   if (columns.utr !== undefined && utrCell !== '' && !/^\d{12}$/.test(utrCell)) {
     return { line, kind: 'invalid', error: 'utr: must be 12 digits' };
@@ -142,7 +151,7 @@ function readRow(
 
 type Money =
   | { readonly kind: 'credit'; readonly amount: number }
-  | { readonly kind: 'debit' }
+  | { readonly kind: 'debit'; readonly amount: number }
   | { readonly kind: 'none' }
   | { readonly kind: 'invalid'; readonly why: string };
 
@@ -155,7 +164,12 @@ function readMoney(credit: string, debit: string, signed: string, drcr: string):
       ? { kind: 'invalid', why: 'must be a positive decimal' }
       : { kind: 'credit', amount };
   }
-  if (!EMPTY.test(debit)) return { kind: 'debit' };
+  if (!EMPTY.test(debit)) {
+    const amount = parseIndianAmount(debit.replace(/^-/, ''));
+    return amount === undefined
+      ? { kind: 'invalid', why: 'must be a positive decimal' }
+      : { kind: 'debit', amount };
+  }
   if (EMPTY.test(signed)) return { kind: 'none' };
   let text = signed.replace(/\s+/g, ' ');
   let negative = false;
@@ -175,5 +189,5 @@ function readMoney(credit: string, debit: string, signed: string, drcr: string):
   if (/^(?:dr|d|debit|withdrawal)$/i.test(drcr)) negative = true;
   const amount = parseIndianAmount(text);
   if (amount === undefined) return { kind: 'invalid', why: 'must be a positive decimal' };
-  return negative ? { kind: 'debit' } : { kind: 'credit', amount };
+  return negative ? { kind: 'debit', amount } : { kind: 'credit', amount };
 }

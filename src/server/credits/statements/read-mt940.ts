@@ -5,7 +5,8 @@
  */
 import mt940 from 'mt940js';
 import { parseAmount } from '../../../shared/money.js';
-import { payerFromNarration, utrFromNarration, utrFromReference } from './find-utr.js';
+import { findPayoutReference } from '../../channel/payout.js';
+import { payerFromNarration, transferReference, utrFromNarration, utrFromReference } from './find-utr.js';
 import type { StatementLine, StatementRead } from './statement-line.js';
 
 export function readMt940(text: string): StatementRead {
@@ -20,8 +21,27 @@ export function readMt940(text: string): StatementRead {
     const account = statement.accountIdentification.trim();
     for (const entry of statement.transactions) {
       const line = lines.length + 1;
+      const text = [entry.details, entry.extraDetails ?? '', entry.reference, entry.bankReference ?? '']
+        .join(' ')
+        .replace(/\s+/g, ' ')
+        .trim();
+      const movementAmount = parseAmount(Math.abs(entry.amount).toFixed(2));
+      const movement = () => ({
+        amount: movementAmount ?? 0,
+        text,
+        utr: transferReference(text),
+        account: /^\d{9,18}$/.test(account) ? account : '',
+      });
       if (entry.amount < 0 !== Boolean(entry.reversal)) {
-        lines.push({ line, kind: 'debit' });
+        lines.push(
+          movementAmount === undefined
+            ? { line, kind: 'invalid', error: 'amount: must be greater than 0' }
+            : { line, kind: 'debit', movement: movement() },
+        );
+        continue;
+      }
+      if (findPayoutReference(text) && movementAmount !== undefined && entry.currency === 'INR') {
+        lines.push({ line, kind: 'return', movement: movement() });
         continue;
       }
       if (entry.currency !== 'INR') {

@@ -1,5 +1,6 @@
 /** One line of a bank statement as read, before it meets the store. */
 import type { Paise } from '../../../shared/money.js';
+import type { StatementMovement } from '../../payouts/statement-payouts.js';
 
 export interface StatementCredit {
   readonly utr: string;
@@ -12,7 +13,10 @@ export interface StatementCredit {
 
 export type StatementLine =
   | { readonly line: number; readonly kind: 'credit'; readonly credit: StatementCredit }
-  | { readonly line: number; readonly kind: 'debit' }
+  /** Money out of the account: a bank-file payout's debit when it carries our reference. */
+  | { readonly line: number; readonly kind: 'debit'; readonly movement: StatementMovement }
+  /** Money back into the account against our payout reference: a payout returned by the bank. */
+  | { readonly line: number; readonly kind: 'return'; readonly movement: StatementMovement }
   | { readonly line: number; readonly kind: 'invalid'; readonly error: string };
 
 export type StatementRead =
