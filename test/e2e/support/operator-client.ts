@@ -52,7 +52,11 @@ export class OperatorClient {
     return new OperatorClient(baseUrl, this.token);
   }
 
-  async request<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<OperatorAnswer<T>> {
+  async request<T>(
+    method: 'GET' | 'POST' | 'PATCH',
+    path: string,
+    body?: unknown,
+  ): Promise<OperatorAnswer<T>> {
     const response = await fetch(`${this.baseUrl}/operator/api${path}`, {
       method,
       headers: {
@@ -87,6 +91,20 @@ export class OperatorClient {
       throw new Error(`credit answered ${answer.status}: ${JSON.stringify(answer.data)}`);
     }
     return answer.data;
+  }
+
+  /** A bank statement file imported as the console imports it (docs/credit-sources.md). */
+  async importStatement(
+    body: string,
+    query: string,
+  ): Promise<OperatorAnswer<{ results: Record<string, unknown>[] }>> {
+    const response = await fetch(`${this.baseUrl}/operator/api/credits/import?${query}`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${this.token}`, 'Content-Type': 'text/csv' },
+      body,
+    });
+    const json = (await response.json()) as { data: { results: Record<string, unknown>[] } };
+    return { status: response.status, data: json.data };
   }
 
   async callbacks(paymentUid: string): Promise<CallbackLog> {
