@@ -2,7 +2,7 @@
  * Preparing a batch (in the caller's transaction): the bank-file payouts of one collection
  * account that wait for a batch are locked, oldest first, numbered as the file's lines and moved
  * to `preparing`. A payout the bank file cannot carry stays pending and is reported: a payee name
- * with no letter a bank takes (docs/decisions/0023-payout-bank-files.md), or an IMPS payout above
+ * with no letter a bank takes (docs/decisions/0026-payout-bank-files.md), or an IMPS payout above
  * the IMPS limit.
  */
 import { randomBytes } from 'node:crypto';

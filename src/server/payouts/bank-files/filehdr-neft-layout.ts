@@ -1,7 +1,7 @@
 /**
  * The NEFT/RTGS text upload of a corporate internet banking portal whose published instructions
  * give a `FILEHDR` first row (corporate id, file serial) and eleven fields per payment, comma- or
- * pipe-separated (docs/decisions/0023-payout-bank-files.md; the public sample debits a Union Bank
+ * pipe-separated (docs/decisions/0026-payout-bank-files.md; the public sample debits a Union Bank
  * of India branch). NEFT rows only. Our reference goes into the 20-character Remarks field.
  */
 import { formatAmount } from '../../../shared/money.js';

@@ -1,6 +1,6 @@
 /**
  * HDFC Bank ENet's bulk "vendor payment" upload, as its upload manual and upload-file
- * specification show it (docs/decisions/0023-payout-bank-files.md): comma-separated, no header,
+ * specification show it (docs/decisions/0026-payout-bank-files.md): comma-separated, no header,
  * no commas or special characters in any field, 28 fields per line, named
  * `<client code><DDMM>.<serial>`. Transaction type `N` is NEFT; the documents found list no IMPS
  * type, so this layout carries NEFT batches only. Our reference goes into the Customer Reference

@@ -1,6 +1,6 @@
 /**
  * A batch of payouts as a bank's bulk-upload file sees it: the account it is debited from, the
- * transfer mode, and one line per payout (docs/decisions/0023-payout-bank-files.md). Amounts are
+ * transfer mode, and one line per payout (docs/decisions/0026-payout-bank-files.md). Amounts are
  * integer paise until a layout writes them.
  */
 import type { Paise } from '../../../shared/money.js';

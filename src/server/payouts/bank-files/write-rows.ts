@@ -1,5 +1,5 @@
 /**
- * Rows written with csv-stringify (docs/decisions/0023-payout-bank-files.md): quoting only where
+ * Rows written with csv-stringify (docs/decisions/0026-payout-bank-files.md): quoting only where
  * a cell needs it, and every cell that a spreadsheet would read as a formula (starting with `=`,
  * `+`, `-`, `@`, a tab or a carriage return) prefixed with `'`, since operators open these files
  * in a spreadsheet before uploading them. The same rows always give the same bytes.

@@ -1,7 +1,7 @@
 import type { Migration } from '../migration.js';
 
 /**
- * Payouts that leave the building (docs/decisions/0023-payout-bank-files.md,
+ * Payouts that leave the building (docs/decisions/0026-payout-bank-files.md,
  * docs/decisions/0024-payout-provider.md): the merchant's payout channel; one row per payout with
  * the channel that carries it, our reference for the bank, its batch and line, and the
  * provider's payout; batches per collection account, whose approver can never be their preparer;
