@@ -14,6 +14,7 @@ const CAUSES: Readonly<Record<string, string>> = {
   expiry: 'expired',
   channel: 'payout channel',
   operator: 'operator',
+  reversal: 'money returned after the payout completed',
 };
 
 const LEDGER_EVENTS: Readonly<Record<string, string>> = {
@@ -21,6 +22,7 @@ const LEDGER_EVENTS: Readonly<Record<string, string>> = {
   held: 'Payout amount held',
   paid_out: 'Paid out from the held balance',
   released: 'Hold released to the available balance',
+  reversed: 'Returned payout back to the available balance',
 };
 
 /** One line of an order's timeline in plain words. */
@@ -33,6 +35,8 @@ export function timelineText(entry: TimelineEntry): TimelineText {
         tone: 'neutral',
       };
     case 'status':
+      if (entry.cause === 'reversal')
+        return { title: 'Payout reversed after it completed', detail: entry.detail, tone: 'bad' };
       return {
         title: `Status ${entry.from ?? 'none'} → ${entry.to}`,
         detail: [CAUSES[entry.cause] ?? entry.cause, entry.detail].filter(Boolean).join(': '),

@@ -33,7 +33,7 @@ const batch = (state: PayoutBatchDetail['state'], preparedBy: string): PayoutBat
       amount: '123000.00',
       payment_status: state === 'uploaded' ? 'completed' : 'preparing',
       payment_fail_reason: '',
-      utr: state === 'uploaded' ? 'HDFCN52026031012345' : '',
+      utr: state === 'uploaded' ? 'HDFCN52026031012' : '',
       reversed_at: null,
     },
     {
@@ -161,7 +161,7 @@ describe('a payout batch', () => {
     renderConsole(api, '#/payouts/batches/PB7F3A2C91D04E');
     await settle();
     const rows = screen.getAllByRole('row').slice(1);
-    expect(within(rows[0] as HTMLElement).getByText('HDFCN52026031012345')).toBeTruthy();
+    expect(within(rows[0] as HTMLElement).getByText('HDFCN52026031012')).toBeTruthy();
     expect(within(rows[1] as HTMLElement).getByText(/returned: account closed/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Mark uploaded' })).toBeNull();
   });

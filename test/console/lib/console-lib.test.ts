@@ -152,9 +152,43 @@ describe('timeline lines', () => {
       }).detail,
     ).toBe('sys:bank -₹1,00,000.00');
   });
+
+  it('tells a payout reversed after it completed apart from a status change', () => {
+    expect(
+      timelineText({
+        kind: 'status',
+        at: '2026-03-12T20:00:00Z',
+        seq: 4,
+        from: 'completed',
+        to: 'completed',
+        cause: 'reversal',
+        detail: 'returned by the bank: IMPS RETURN ACCOUNT CLOSED',
+      }),
+    ).toEqual({
+      title: 'Payout reversed after it completed',
+      detail: 'returned by the bank: IMPS RETURN ACCOUNT CLOSED',
+      tone: 'bad',
+    });
+    expect(
+      timelineText({
+        kind: 'ledger',
+        at: '2026-03-12T20:00:00Z',
+        event: 'reversed',
+        entries: [{ account: 'available', amount: '50.00' }],
+      }).title,
+    ).toBe('Returned payout back to the available balance');
+  });
 });
 
 describe('the merchant form', () => {
+  it('sends a cleared payout channel as null, back to the default', () => {
+    const before = { ...draftOf(sampleMerchant), payout_channel: 'bank_file' };
+    expect(merchantBody({ ...before, payout_channel: '' }, before)).toEqual({ payout_channel: null });
+    expect(merchantBody({ ...before, payout_channel: 'razorpayx' }, before)).toEqual({
+      payout_channel: 'razorpayx',
+    });
+  });
+
   it('sends every filled field on create and only the changes on update, origins one per line', () => {
     const empty = draftOf(undefined);
     expect(

@@ -90,7 +90,7 @@ describe('a bank statement and bank-file payouts', () => {
     const csv = [
       HEADER,
       `17/01/26,"IMPS-601712345001-RAVI KUMAR-ICIC-XXXXXXX6789-${r1}",0000601712345001,17/01/26,123.50,,"8,76,50.00"`,
-      `17/01/26,"NEFT DR-SBIN0011513-JOSE FERNANDES-NETBANK, MUM-HDFCN52026011712345-${r2.toLowerCase()}",HDFCN52026011712345,17/01/26,200.00,,"6,76,50.00"`,
+      `17/01/26,"NEFT DR-SBIN0011513-JOSE FERNANDES-NETBANK, MUM-HDFCN52026011712-${r2.toLowerCase()}",HDFCN52026011712,17/01/26,200.00,,"6,76,50.00"`,
       `17/01/26,IMPS-601712345003-ASHA VERMA-${r3},0000601712345003,17/01/26,50.00,,"6,26,50.00"`,
       `17/01/26,ATM WDL 17JAN MUMBAI,,17/01/26,"1,000.00",,"5,26,50.00"`,
       `18/01/26,"IMPS RETURN ACCOUNT CLOSED ${r3} 601712345003",0000601812345009,18/01/26,,50.00,"5,76,50.00"`,
@@ -109,7 +109,7 @@ describe('a bank statement and bank-file payouts', () => {
         line: 3,
         outcome: 'payout_completed',
         payment_uid: second,
-        utr: 'HDFCN52026011712345',
+        utr: 'HDFCN52026011712',
       }),
       expect.objectContaining({ line: 4, outcome: 'payout_completed', payment_uid: third }),
       { line: 5, outcome: 'ignored', reason: 'debit' },
@@ -121,7 +121,7 @@ describe('a bank statement and bank-file payouts', () => {
     });
     expect(await orderRow(t, second)).toMatchObject({
       payment_status: 'completed',
-      matched_utr: 'HDFCN52026011712345',
+      matched_utr: 'HDFCN52026011712',
     });
     const returned = await orderRow(t, third);
     expect(returned).toMatchObject({ payment_status: 'completed', matched_utr: '601712345003' });

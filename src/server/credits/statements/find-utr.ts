@@ -45,8 +45,8 @@ const NOT_A_NAME = /^(?:P2A|P2M|UPI|IMPS|CR|DR|MMT|payment|food)$/i;
 
 /**
  * The bank's reference of an outgoing transfer in a line's text: an IMPS RRN (12 digits, as
- * utrFromNarration finds it) or a NEFT/RTGS UTR (16 characters: the bank's 4 letters, N or R,
- * then digits, e.g. HDFCN52026031012345 or SBINR52026031000012). '' when none.
+ * utrFromNarration finds it) or a NEFT/RTGS UTR (the bank's 4 letters, N or R, then 11 or more
+ * digits: 16 characters, e.g. HDFCN52026031012 or SBINR52026031000). '' when none.
  */
 export function transferReference(text: string): string {
   const rrn = utrFromNarration(text);

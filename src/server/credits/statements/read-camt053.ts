@@ -60,7 +60,10 @@ function readEntry(entry: Node, line: number, account: string, now: Date): State
     text(at(entry, 'AddtlNtryInf')),
     ...details.flatMap((tx) => [text(at(tx, 'AddtlTxInf')), ...list(at(tx, 'RmtInf', 'Ustrd')).map(text)]),
   ].join(' ');
-  const all = [narration, ...references].join(' ').replace(/\s+/g, ' ').trim();
+  // A payout's reference may be anywhere the bank writes: the remittance lines (`Ustrd`, plain
+  // strings) included.
+  const remittance = details.flatMap((tx) => texts(at(tx, 'RmtInf', 'Ustrd')));
+  const all = [narration, ...remittance, ...references].join(' ').replace(/\s+/g, ' ').trim();
   const movement = () => ({
     amount,
     text: all,
@@ -111,6 +114,12 @@ function list(value: unknown): Node[] {
   return (Array.isArray(value) ? value : [value]).filter(
     (v): v is Node => typeof v === 'object' && v !== null,
   );
+}
+
+/** Every text of a repeated element (`Ustrd` lines are plain strings, which list() leaves out). */
+function texts(value: unknown): string[] {
+  if (value === undefined || value === null) return [];
+  return (Array.isArray(value) ? value : [value]).map(text).filter((line) => line !== '');
 }
 
 function text(value: unknown): string {
