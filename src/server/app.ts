@@ -55,6 +55,8 @@ export interface AppOptions {
   readonly payerLimits?: PayerLimits;
   /** The per-token limit of the alert ingest endpoints. */
   readonly ingestLimit?: RateLimit;
+  /** The per-address limit of the payout provider's webhook. */
+  readonly webhookLimit?: RateLimit;
   /** Aborted when the service shuts down: open event streams end. */
   readonly signal?: AbortSignal;
   /** Real time between the event streams' heartbeat comments (default 20 s). */
@@ -140,7 +142,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   );
   app.route('/', demoRoutes(deps));
   app.route('/', ingestRoutes(deps, options.ingestLimit));
-  app.route('/', razorpayxWebhookRoutes(deps));
+  app.route('/', razorpayxWebhookRoutes(deps, options.webhookLimit));
 
   app.use(`${OPERATOR_API_PREFIX}/*`, operatorAuth(deps));
   app.route(OPERATOR_API_PREFIX, operatorRoutes(deps));

@@ -5,6 +5,7 @@
  * after success. Money is checked in the ledger: never paid out twice, a reversal returned once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../../src/server/app.js';
 import { advancePayouts } from '../../../src/server/lifecycle/advance-payouts.js';
 import { silentLogger } from '../../../src/server/log.js';
 import type { IssuedKey } from '../../../src/server/merchants/api-key-store.js';
@@ -330,6 +331,24 @@ describe('the webhook endpoint', () => {
     expect((await json(await deliver(fake.webhook(stranger.id, 'payout.processed')))).data.outcome).toBe(
       'unknown_payout',
     );
+  });
+});
+
+describe('a flood of webhook deliveries', () => {
+  it('is refused per client address with 429 and Retry-After, before any signature is checked', async () => {
+    const app = createApp(t.deps, { webhookLimit: { burst: 2, perSecond: 0.01 } });
+    const send = () =>
+      app.request('/payouts/razorpayx/webhook', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-razorpay-signature': '0'.repeat(64) },
+        body: '{}',
+      });
+    expect((await send()).status).toBe(401);
+    expect((await send()).status).toBe(401);
+    const limited = await send();
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect((await json(limited)).data.error).toBe('rate_limited');
   });
 });
 

@@ -58,5 +58,5 @@ export const RAZORPAYX_WEBHOOK = apiRoute({
       }),
     },
   },
-  errors: [404],
+  errors: [404, 429],
 });

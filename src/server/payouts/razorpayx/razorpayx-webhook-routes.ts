@@ -9,18 +9,37 @@ import { ERROR_CODES } from '../../../shared/error-codes.js';
 import type { AppDeps } from '../../app-deps.js';
 import { findPayout, findPayoutByProviderId } from '../../channel/payout-store.js';
 import { AppError, notFound } from '../../errors.js';
+import { clientIp } from '../../http/client-ip.js';
 import { success } from '../../http/envelope.js';
+import { RateLimiter } from '../../http/rate-limiter.js';
 import { lockOrder } from '../../orders/order-store.js';
+import type { RateLimit } from '../../rate-limit.js';
 import { applyProviderPayout } from '../apply-provider-payout.js';
 import { recordProviderEvent } from '../provider-event-store.js';
 import { checkWebhook } from './razorpayx-webhook.js';
 import { RAZORPAYX_WEBHOOK } from './razorpayx-webhook-api.js';
 
-export function razorpayxWebhookRoutes(deps: AppDeps): Hono {
+/**
+ * Per client address, in memory: far above what RazorpayX sends (its best practices keep API
+ * traffic at 5-10 a second), so only a flood is refused; RazorpayX retries what is refused.
+ */
+export const DEFAULT_WEBHOOK_LIMIT: RateLimit = { burst: 300, perSecond: 30 };
+
+export function razorpayxWebhookRoutes(deps: AppDeps, limit: RateLimit = DEFAULT_WEBHOOK_LIMIT): Hono {
   const app = new Hono();
+  const limiter = new RateLimiter(limit, deps.clock);
   RAZORPAYX_WEBHOOK.register(app, async (c) => {
     const config = deps.config.razorpayx;
     if (!config) throw notFound('razorpayx: not configured on this service');
+    const decision = limiter.take(clientIp(c, deps.config.trustProxy));
+    if (!decision.allowed)
+      throw new AppError(
+        ERROR_CODES.rateLimited,
+        'too many webhook deliveries from this address; try again shortly',
+        {
+          headers: { 'Retry-After': String(decision.retryAfterSeconds) },
+        },
+      );
     const now = deps.clock.now();
     const check = checkWebhook(
       await c.req.text(),
