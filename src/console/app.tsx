@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import type { SessionInfo } from './api/console-types.js';
+import type { SignedIn } from '../shared/session-view.js';
 import { type AppDeps, AppDepsContext } from './app-deps.js';
 import { AuditScreen } from './components/audit-screen.js';
 import { ConsoleShell } from './components/console-shell.js';
@@ -19,7 +19,7 @@ import type { Route } from './lib/route.js';
 type SessionState =
   | { readonly kind: 'checking' }
   | { readonly kind: 'signed-out'; readonly notice?: string }
-  | { readonly kind: 'signed-in'; readonly session: SessionInfo };
+  | { readonly kind: 'signed-in'; readonly session: SignedIn };
 
 /** The console: the sign-in screen until there is a session, then the screen the address names. */
 export function App({ deps }: { readonly deps: AppDeps }) {

@@ -140,12 +140,14 @@ export const MerchantViewSchema = z.object({
 export type MerchantView = z.infer<typeof MerchantViewSchema>;
 export const MerchantListSchema = z.array(MerchantViewSchema);
 
-export const ApiKeyViewSchema = z.object({
-  key: z.string(),
+/** A key or a credit source: active until revoked, and when. */
+export const revocableFields = {
   status: z.enum(['active', 'revoked']),
   created_at: z.string(),
   revoked_at: z.nullable(z.string()),
-});
+};
+
+export const ApiKeyViewSchema = z.object({ key: z.string(), merchant_uid: z.string(), ...revocableFields });
 export type ApiKeyView = z.infer<typeof ApiKeyViewSchema>;
 
 /** GET /operator/api/merchants/{uid}: the merchant, its keys and its balance in rupees. */

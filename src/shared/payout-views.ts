@@ -50,6 +50,13 @@ export const PayoutBatchDetailSchema = z.extend(PayoutBatchViewSchema, {
 });
 export type PayoutBatchDetail = z.infer<typeof PayoutBatchDetailSchema>;
 
+/** A batch just prepared, and the waiting payouts it left out with why. */
+export const PreparedPayoutBatchSchema = z.object({
+  batch: PayoutBatchDetailSchema,
+  skipped: z.array(z.object({ payment_uid: z.string(), reason: z.string() })),
+});
+export type PreparedPayoutBatch = z.infer<typeof PreparedPayoutBatchSchema>;
+
 /** Bank-file payouts accepted and not yet in a batch, per collection account: the open batches. */
 export const WaitingPayoutsSchema = z.object({
   account: z.string(),

@@ -1,5 +1,7 @@
 import ky, { type KyInstance } from 'ky';
-import type * as z from 'zod/mini';
+import * as z from 'zod/mini';
+import { type AuditEntry, AuditLogSchema } from '../../shared/audit-views.js';
+import { OutboxEntrySchema } from '../../shared/callback-views.js';
 import {
   type LedgerLine,
   LedgerLinesSchema,
@@ -16,6 +18,38 @@ import {
   TodaySummarySchema,
 } from '../../shared/console-views.js';
 import {
+  type CreatedCreditSource,
+  CreatedCreditSourceSchema,
+  CreditListSchema,
+  type CreditSource,
+  CreditSourceSchema,
+  type ListedCredit,
+  type ListedText,
+  type MatchedCredit,
+  MatchedCreditSchema,
+  type PostedCredit,
+  PostedCreditSchema,
+  type TextOutcome,
+  TextOutcomeSchema,
+} from '../../shared/credit-views.js';
+import {
+  type BlacklistEntry,
+  BlacklistedSchema,
+  BlacklistSchema,
+  type CreatedMerchant,
+  CreatedMerchantSchema,
+  type IssuedKey,
+  IssuedKeySchema,
+  RevokedKeySchema,
+  UnlistedSchema,
+} from '../../shared/merchant-answers.js';
+import {
+  type OrderDetail,
+  OrderDetailSchema,
+  type QueryView,
+  QueryViewSchema,
+} from '../../shared/order-view-schemas.js';
+import {
   type PayoutAttention,
   PayoutAttentionListSchema,
   type PayoutBatchDetail,
@@ -24,58 +58,55 @@ import {
   PayoutBatchListSchema,
   type PayoutBatchView,
   PayoutBatchViewSchema,
+  type PreparedPayoutBatch,
+  PreparedPayoutBatchSchema,
 } from '../../shared/payout-views.js';
+import {
+  SessionViewSchema,
+  type SignedIn,
+  SignedInSchema,
+  SignedOutSchema,
+} from '../../shared/session-view.js';
 import type { ApiResult } from './api-result.js';
-import type {
-  AuditRow,
-  ConsoleOrder,
-  CreatedCreditSource,
-  CreditRow,
-  CreditSource,
-  IssuedKey,
-  SessionInfo,
-} from './console-types.js';
 
 export type MerchantInput = Partial<Record<string, string | readonly string[] | null>>;
 
 /**
  * The operator API as the console uses it: the only place in the console that makes requests.
+ * Every answer is parsed with the schema the service documents it with (src/shared), so the
+ * console's types are the answers' own; an answer that does not match is `offline`.
  * The session lives in an HttpOnly cookie the page never sees; the CSRF token read at sign-in
  * (or from the session) is sent with every state-changing request.
  */
 export interface ConsoleApi {
-  session(): Promise<ApiResult<SessionInfo>>;
-  signIn(token: string): Promise<ApiResult<SessionInfo>>;
+  session(): Promise<ApiResult<SignedIn>>;
+  signIn(token: string): Promise<ApiResult<SignedIn>>;
   signOut(): Promise<ApiResult<unknown>>;
   today(): Promise<ApiResult<TodaySummary>>;
   searchOrders(query: Record<string, string>, cursor?: string): Promise<ApiResult<OrderPage>>;
-  order(paymentUid: string): Promise<ApiResult<ConsoleOrder>>;
+  order(paymentUid: string): Promise<ApiResult<OrderDetail>>;
   timeline(paymentUid: string): Promise<ApiResult<TimelineEntry[]>>;
   resendCallback(paymentUid: string, note: string): Promise<ApiResult<unknown>>;
-  setStatus(paymentUid: string, status: string, reason: string): Promise<ApiResult<ConsoleOrder>>;
+  setStatus(paymentUid: string, status: string, reason: string): Promise<ApiResult<QueryView>>;
   merchants(): Promise<ApiResult<MerchantView[]>>;
   merchant(uid: string): Promise<ApiResult<MerchantDetail>>;
-  createMerchant(input: MerchantInput): Promise<ApiResult<{ merchant: MerchantView } & IssuedKey>>;
+  createMerchant(input: MerchantInput): Promise<ApiResult<CreatedMerchant>>;
   updateMerchant(uid: string, input: MerchantInput): Promise<ApiResult<MerchantView>>;
   setMerchantEnabled(uid: string, enabled: boolean): Promise<ApiResult<MerchantView>>;
   issueKey(uid: string): Promise<ApiResult<IssuedKey>>;
   revokeKey(uid: string, key: string): Promise<ApiResult<unknown>>;
-  blacklist(uid: string): Promise<ApiResult<{ from_name: string; created_at: string }[]>>;
+  blacklist(uid: string): Promise<ApiResult<BlacklistEntry[]>>;
   addToBlacklist(uid: string, fromName: string): Promise<ApiResult<unknown>>;
   removeFromBlacklist(uid: string, fromName: string): Promise<ApiResult<unknown>>;
   ledger(uid: string): Promise<ApiResult<LedgerLine[]>>;
-  credits(state: string, before?: string): Promise<ApiResult<CreditRow[]>>;
-  fixText(textId: string, input: Record<string, string>): Promise<ApiResult<Record<string, unknown>>>;
-  matchCredit(
-    creditId: string,
-    paymentUid: string,
-    note: string,
-  ): Promise<ApiResult<Record<string, unknown>>>;
-  audit(query: Record<string, string>): Promise<ApiResult<AuditRow[]>>;
+  credits(state: string, before?: string): Promise<ApiResult<(ListedCredit | ListedText)[]>>;
+  fixText(textId: string, input: Record<string, string>): Promise<ApiResult<TextOutcome>>;
+  matchCredit(creditId: string, paymentUid: string, note: string): Promise<ApiResult<MatchedCredit>>;
+  audit(query: Record<string, string>): Promise<ApiResult<AuditEntry[]>>;
   creditSources(merchantUid: string): Promise<ApiResult<CreditSource[]>>;
   createCreditSource(input: Record<string, string>): Promise<ApiResult<CreatedCreditSource>>;
   revokeCreditSource(sourceId: string): Promise<ApiResult<unknown>>;
-  postCredit(input: Record<string, string>): Promise<ApiResult<Record<string, string>>>;
+  postCredit(input: Record<string, string>): Promise<ApiResult<PostedCredit>>;
   payoutBatches(): Promise<ApiResult<PayoutBatchList>>;
   payoutBatch(batchId: string): Promise<ApiResult<PayoutBatchDetail>>;
   preparePayoutBatch(input: {
@@ -83,7 +114,7 @@ export interface ConsoleApi {
     ifsc: string;
     mode: string;
     note: string;
-  }): Promise<ApiResult<{ batch: PayoutBatchDetail; skipped: { payment_uid: string; reason: string }[] }>>;
+  }): Promise<ApiResult<PreparedPayoutBatch>>;
   approvePayoutBatch(batchId: string, note: string): Promise<ApiResult<PayoutBatchView>>;
   markPayoutBatchUploaded(batchId: string, note: string): Promise<ApiResult<PayoutBatchView>>;
   payoutsAttention(): Promise<ApiResult<PayoutAttention[]>>;
@@ -110,26 +141,25 @@ export function createConsoleApi(options: ConsoleApiOptions): ConsoleApi {
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
   let csrf = '';
-  const call = <T>(method: Method, path: string, json?: unknown) => send<T>(client, method, path, json, csrf);
-  /** A read whose answer is parsed with its shared schema; an answer that does not match is `offline`. */
+  /** A call whose answer is parsed with its shared schema; an answer that does not match is `offline`. */
   const read = async <S extends z.ZodMiniType>(schema: S, method: Method, path: string, json?: unknown) =>
-    checked(schema, await call<unknown>(method, path, json));
+    checked(schema, await send(client, method, path, json, csrf));
   const op = (path: string) => `operator/api/${path}`;
   const uid = encodeURIComponent;
-  const remember = (result: ApiResult<SessionInfo>) => {
+  const remember = (result: ApiResult<SignedIn>) => {
     csrf = result.kind === 'ok' ? result.data.csrf_token : '';
     return result;
   };
 
   return {
     session: async () => {
-      const result = await call<SessionInfo | { signed_in: false }>('get', 'console/api/session');
+      const result = await read(SessionViewSchema, 'get', 'console/api/session');
       if (result.kind === 'ok' && !result.data.signed_in) return remember({ kind: 'unauthorized' });
-      return remember(result as ApiResult<SessionInfo>);
+      return remember(result as ApiResult<SignedIn>);
     },
-    signIn: async (token) => remember(await call<SessionInfo>('post', 'console/api/session', { token })),
+    signIn: async (token) => remember(await read(SignedInSchema, 'post', 'console/api/session', { token })),
     signOut: async () => {
-      const result = await call('delete', 'console/api/session');
+      const result = await read(SignedOutSchema, 'delete', 'console/api/session');
       csrf = '';
       return result;
     },
@@ -140,48 +170,59 @@ export function createConsoleApi(options: ConsoleApiOptions): ConsoleApi {
       if (cursor) params.set('cursor', cursor);
       return read(OrderPageSchema, 'get', op(`order-search?${params}`));
     },
-    order: (paymentUid) => call('get', op(`orders/${uid(paymentUid)}`)),
+    order: (paymentUid) => read(OrderDetailSchema, 'get', op(`orders/${uid(paymentUid)}`)),
     timeline: (paymentUid) => read(TimelineSchema, 'get', op(`orders/${uid(paymentUid)}/timeline`)),
     resendCallback: (paymentUid, note) =>
-      call('post', op(`orders/${uid(paymentUid)}/callbacks/resend`), { note }),
+      read(OutboxEntrySchema, 'post', op(`orders/${uid(paymentUid)}/callbacks/resend`), { note }),
     setStatus: (paymentUid, status, reason) =>
-      call('post', op(`orders/${uid(paymentUid)}/status`), { status, ...(reason ? { reason } : {}) }),
+      read(QueryViewSchema, 'post', op(`orders/${uid(paymentUid)}/status`), {
+        status,
+        ...(reason ? { reason } : {}),
+      }),
     merchants: () => read(MerchantListSchema, 'get', op('merchants')),
     merchant: (merchantUid) => read(MerchantDetailSchema, 'get', op(`merchants/${uid(merchantUid)}`)),
-    createMerchant: (input) => call('post', op('merchants'), input),
+    createMerchant: (input) => read(CreatedMerchantSchema, 'post', op('merchants'), input),
     updateMerchant: (merchantUid, input) =>
       read(MerchantViewSchema, 'patch', op(`merchants/${uid(merchantUid)}`), input),
     setMerchantEnabled: (merchantUid, enabled) =>
       read(MerchantViewSchema, 'post', op(`merchants/${uid(merchantUid)}/${enabled ? 'enable' : 'disable'}`)),
-    issueKey: (merchantUid) => call('post', op(`merchants/${uid(merchantUid)}/keys`)),
-    revokeKey: (merchantUid, key) => call('delete', op(`merchants/${uid(merchantUid)}/keys/${uid(key)}`)),
-    blacklist: (merchantUid) => call('get', op(`merchants/${uid(merchantUid)}/blacklist`)),
+    issueKey: (merchantUid) => read(IssuedKeySchema, 'post', op(`merchants/${uid(merchantUid)}/keys`)),
+    revokeKey: (merchantUid, key) =>
+      read(RevokedKeySchema, 'delete', op(`merchants/${uid(merchantUid)}/keys/${uid(key)}`)),
+    blacklist: (merchantUid) => read(BlacklistSchema, 'get', op(`merchants/${uid(merchantUid)}/blacklist`)),
     addToBlacklist: (merchantUid, fromName) =>
-      call('post', op(`merchants/${uid(merchantUid)}/blacklist`), { from_name: fromName }),
+      read(BlacklistedSchema, 'post', op(`merchants/${uid(merchantUid)}/blacklist`), { from_name: fromName }),
     removeFromBlacklist: (merchantUid, fromName) =>
-      call('delete', op(`merchants/${uid(merchantUid)}/blacklist/${uid(fromName)}`)),
+      read(UnlistedSchema, 'delete', op(`merchants/${uid(merchantUid)}/blacklist/${uid(fromName)}`)),
     ledger: (merchantUid) =>
       read(LedgerLinesSchema, 'get', op(`merchants/${uid(merchantUid)}/ledger?limit=20`)),
     credits: (state, before) =>
-      call(
+      read(
+        CreditListSchema,
         'get',
         op(`credits?${new URLSearchParams({ state, limit: '50', ...(before ? { before } : {}) })}`),
       ),
-    fixText: (textId, input) => call('post', op(`credits/texts/${uid(textId)}/fix`), input),
+    fixText: (textId, input) =>
+      read(TextOutcomeSchema, 'post', op(`credits/texts/${uid(textId)}/fix`), input),
     matchCredit: (creditId, paymentUid, note) =>
-      call('post', op(`credits/${uid(creditId)}/match`), { payment_uid: paymentUid, note }),
-    creditSources: (merchantUid) => call('get', op(`credit-sources?merchant_uid=${uid(merchantUid)}`)),
-    createCreditSource: (input) => call('post', op('credit-sources'), input),
-    revokeCreditSource: (sourceId) => call('delete', op(`credit-sources/${uid(sourceId)}`)),
+      read(MatchedCreditSchema, 'post', op(`credits/${uid(creditId)}/match`), {
+        payment_uid: paymentUid,
+        note,
+      }),
+    creditSources: (merchantUid) =>
+      read(z.array(CreditSourceSchema), 'get', op(`credit-sources?merchant_uid=${uid(merchantUid)}`)),
+    createCreditSource: (input) => read(CreatedCreditSourceSchema, 'post', op('credit-sources'), input),
+    revokeCreditSource: (sourceId) =>
+      read(CreditSourceSchema, 'delete', op(`credit-sources/${uid(sourceId)}`)),
     audit: (query) => {
       const params = new URLSearchParams({ limit: '50' });
       for (const [name, value] of Object.entries(query)) if (value) params.set(name, value);
-      return call('get', op(`audit?${params}`));
+      return read(AuditLogSchema, 'get', op(`audit?${params}`));
     },
-    postCredit: (input) => call('post', op('credits'), input),
+    postCredit: (input) => read(PostedCreditSchema, 'post', op('credits'), input),
     payoutBatches: () => read(PayoutBatchListSchema, 'get', op('payout-batches')),
     payoutBatch: (batchId) => read(PayoutBatchDetailSchema, 'get', op(`payout-batches/${uid(batchId)}`)),
-    preparePayoutBatch: (input) => call('post', op('payout-batches'), input),
+    preparePayoutBatch: (input) => read(PreparedPayoutBatchSchema, 'post', op('payout-batches'), input),
     approvePayoutBatch: (batchId, note) =>
       read(PayoutBatchViewSchema, 'post', op(`payout-batches/${uid(batchId)}/approve`), { note }),
     markPayoutBatchUploaded: (batchId, note) =>
@@ -195,13 +236,13 @@ export function createConsoleApi(options: ConsoleApiOptions): ConsoleApi {
   };
 }
 
-async function send<T>(
+async function send(
   client: KyInstance,
   method: Method,
   path: string,
   json: unknown,
   csrf: string,
-): Promise<ApiResult<T>> {
+): Promise<ApiResult<unknown>> {
   let response: Response;
   try {
     response = await client(path, {
@@ -216,7 +257,7 @@ async function send<T>(
     | { result?: string; data?: unknown }
     | undefined;
   if (response.status === 401) return { kind: 'unauthorized' };
-  if (response.ok && body?.result === 'success') return { kind: 'ok', data: body.data as T };
+  if (response.ok && body?.result === 'success') return { kind: 'ok', data: body.data };
   if (response.status >= 500 || body?.result !== 'error') return { kind: 'offline' };
   const error = (body.data ?? {}) as { error?: unknown; details?: unknown };
   return {

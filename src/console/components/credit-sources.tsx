@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import type { MerchantDetail } from '../../shared/console-views.js';
-import type { CreatedCreditSource } from '../api/console-types.js';
+import type { CreatedCreditSource } from '../../shared/credit-views.js';
 import { useAppDeps } from '../app-deps.js';
 import { useAction } from '../hooks/use-action.js';
 import { useResource } from '../hooks/use-resource.js';

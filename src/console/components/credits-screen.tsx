@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import type { CreditRow } from '../api/console-types.js';
+import { isListedText, type ListedCredit, type ListedText } from '../../shared/credit-views.js';
 import { useAppDeps } from '../app-deps.js';
 import { useAction } from '../hooks/use-action.js';
 import { useResource } from '../hooks/use-resource.js';
@@ -34,7 +34,7 @@ export function CreditsScreen({ tab }: { readonly tab: string }) {
     () => api.credits(current.id, before),
     `credits:${current.id}:${before ?? ''}`,
   );
-  const [matching, setMatching] = useState<CreditRow | undefined>(undefined);
+  const [matching, setMatching] = useState<ListedCredit | undefined>(undefined);
   const [done, setDone] = useState('');
   const finish = (message: string) => {
     setMatching(undefined);
@@ -70,9 +70,16 @@ export function CreditsScreen({ tab }: { readonly tab: string }) {
           ) : (
             <>
               {current.id === 'unparsed' || current.id === 'ignored' ? (
-                <TextList texts={list} fixable={current.id === 'unparsed'} onFixed={finish} />
+                <TextList
+                  texts={list.filter(isListedText)}
+                  fixable={current.id === 'unparsed'}
+                  onFixed={finish}
+                />
               ) : (
-                <CreditTable credits={list} onMatch={current.id === 'matched' ? undefined : setMatching} />
+                <CreditTable
+                  credits={list.filter((row): row is ListedCredit => !isListedText(row))}
+                  onMatch={current.id === 'matched' ? undefined : setMatching}
+                />
               )}
               <Pager
                 cursors={cursors}
@@ -95,8 +102,8 @@ function CreditTable({
   credits,
   onMatch,
 }: {
-  readonly credits: readonly CreditRow[];
-  readonly onMatch: ((credit: CreditRow) => void) | undefined;
+  readonly credits: readonly ListedCredit[];
+  readonly onMatch: ((credit: ListedCredit) => void) | undefined;
 }) {
   return (
     <div class="table-wrap">
@@ -156,7 +163,7 @@ function TextList({
   fixable,
   onFixed,
 }: {
-  readonly texts: readonly CreditRow[];
+  readonly texts: readonly ListedText[];
   readonly fixable: boolean;
   readonly onFixed: (message: string) => void;
 }) {
@@ -165,8 +172,7 @@ function TextList({
       {texts.map((text) => (
         <li key={text.id} class="card">
           <p class="muted">
-            Received {formatIst(text.received_at ?? text.created_at)} · {text.channel ?? 'text'} ·{' '}
-            {text.reason}
+            Received {formatIst(text.received_at)} · {text.channel} · {text.reason}
           </p>
           {fixable ? <FixTextForm text={text} onDone={onFixed} /> : <pre class="raw-text">{text.body}</pre>}
         </li>

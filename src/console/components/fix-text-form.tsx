@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import type { CreditRow } from '../api/console-types.js';
+import type { ListedText } from '../../shared/credit-views.js';
 import { useAppDeps } from '../app-deps.js';
 import { useAction } from '../hooks/use-action.js';
 import { istIso } from '../lib/format-ist.js';
@@ -12,7 +12,7 @@ export function FixTextForm({
   text,
   onDone,
 }: {
-  readonly text: CreditRow;
+  readonly text: ListedText;
   readonly onDone: (message: string) => void;
 }) {
   const { api } = useAppDeps();

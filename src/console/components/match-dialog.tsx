@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { OrderListRow } from '../../shared/console-views.js';
-import type { CreditRow } from '../api/console-types.js';
+import type { ListedCredit } from '../../shared/credit-views.js';
 import { useAppDeps } from '../app-deps.js';
 import { useAction } from '../hooks/use-action.js';
 import { creditAmount } from '../lib/credit-amount.js';
@@ -8,7 +8,7 @@ import { formatInr } from '../lib/format-inr.js';
 import { formatIst } from '../lib/format-ist.js';
 
 export interface MatchDialogProps {
-  readonly credit: CreditRow;
+  readonly credit: ListedCredit;
   readonly onDone: (message: string) => void;
   readonly onCancel: () => void;
 }

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import type { MerchantDetail } from '../../shared/console-views.js';
-import type { IssuedKey } from '../api/console-types.js';
+import type { IssuedKey } from '../../shared/merchant-answers.js';
 import { useAppDeps } from '../app-deps.js';
 import { useAction } from '../hooks/use-action.js';
 import { useResource } from '../hooks/use-resource.js';

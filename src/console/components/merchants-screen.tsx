@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import type { IssuedKey } from '../api/console-types.js';
+import type { IssuedKey } from '../../shared/merchant-answers.js';
 import { useAppDeps } from '../app-deps.js';
 import { useAction } from '../hooks/use-action.js';
 import { useResource } from '../hooks/use-resource.js';

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import type { ConsoleOrder } from '../api/console-types.js';
+import type { OrderDetail } from '../../shared/order-view-schemas.js';
 import { useAppDeps } from '../app-deps.js';
 import { useAction } from '../hooks/use-action.js';
 import { useResource } from '../hooks/use-resource.js';
@@ -102,7 +102,7 @@ export function OrderScreen({ paymentUid }: { readonly paymentUid: string }) {
   );
 }
 
-function OrderFields({ order }: { readonly order: ConsoleOrder }) {
+function OrderFields({ order }: { readonly order: OrderDetail }) {
   const rows: [string, preact.ComponentChildren][] = [
     ['payment_uid', <span class="mono">{order.payment_uid}</span>],
     ['Merchant', <a href={merchantHref(order.merchant_uid)}>{order.merchant_name || order.merchant_uid}</a>],

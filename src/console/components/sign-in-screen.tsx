@@ -1,10 +1,10 @@
 import { useState } from 'preact/hooks';
+import type { SignedIn } from '../../shared/session-view.js';
 import { describeFailure } from '../api/api-result.js';
-import type { SessionInfo } from '../api/console-types.js';
 import { useAppDeps } from '../app-deps.js';
 
 export interface SignInScreenProps {
-  readonly onSignedIn: (session: SessionInfo) => void;
+  readonly onSignedIn: (session: SignedIn) => void;
   readonly notice?: string;
 }
 

@@ -1,4 +1,4 @@
-import type { ConsoleOrder } from '../api/console-types.js';
+import type { QueryView } from '../../shared/order-view-schemas.js';
 
 export type OrderAction =
   | { readonly kind: 'resend'; readonly label: string }
@@ -18,7 +18,9 @@ const FINAL = new Set(['completed', 'reject', 'refund']);
  * completes one: only a bank credit does); a payout's outcome can be set until it is final;
  * a callback can be resent whenever the order has a notify_url.
  */
-export function orderActions(order: ConsoleOrder): OrderAction[] {
+export function orderActions(
+  order: Pick<QueryView, 'notify_url' | 'payment_status' | 'transaction_type'>,
+): OrderAction[] {
   const actions: OrderAction[] = [];
   if (order.notify_url) actions.push({ kind: 'resend', label: 'Resend callback' });
   const status = order.payment_status;

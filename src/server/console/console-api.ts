@@ -1,8 +1,15 @@
 /** The console's routes as they describe themselves: its operator endpoints and the session. */
 import { z } from 'zod';
+import {
+  LedgerLinesSchema,
+  OrderPageSchema,
+  TimelineSchema,
+  TodaySummarySchema,
+} from '../../shared/console-views.js';
+import { BlacklistSchema } from '../../shared/merchant-answers.js';
+import { SessionViewSchema, SignedInSchema, SignedOutSchema } from '../../shared/session-view.js';
 import { apiRoute } from '../http/api-route.js';
 import { limitField, MerchantParams, OrderParams } from '../http/request-fields.js';
-import { AnyObject } from '../http/route-description.js';
 import { OrderSearchSchema } from './order-search.js';
 
 export const SignInSchema = z.object({ token: z.string().min(1).max(200) }).meta({ id: 'ConsoleSignIn' });
@@ -14,7 +21,7 @@ export const TODAY = apiRoute({
   tag: 'operator',
   auth: 'operator',
   summary: "Today's figures since midnight IST",
-  answers: { 200: { description: 'Counts and amounts', data: AnyObject } },
+  answers: { 200: { description: 'Counts and amounts', data: TodaySummarySchema } },
   errors: [],
 });
 
@@ -26,7 +33,7 @@ export const ORDER_SEARCH = apiRoute({
   auth: 'operator',
   summary: 'Orders newest first, 1-200 per page',
   query: OrderSearchSchema,
-  answers: { 200: { description: 'A page of orders and the next cursor', data: AnyObject } },
+  answers: { 200: { description: 'A page of orders and the next cursor', data: OrderPageSchema } },
   errors: [],
 });
 
@@ -39,7 +46,7 @@ export const ORDER_TIMELINE = apiRoute({
   auth: 'operator',
   summary:
     "An order's timeline: creation, claims, credits, status changes, ledger postings, callbacks and attempts",
-  answers: { 200: { description: 'The order and its events in time order', data: AnyObject } },
+  answers: { 200: { description: 'The order and its events in time order', data: TimelineSchema } },
   errors: [404],
 });
 
@@ -51,7 +58,7 @@ export const MERCHANT_BLACKLIST = apiRoute({
   tag: 'operator',
   auth: 'operator',
   summary: "A merchant's blacklisted payer names",
-  answers: { 200: { description: 'Entries', data: z.array(AnyObject) } },
+  answers: { 200: { description: 'Entries', data: BlacklistSchema } },
   errors: [404],
 });
 
@@ -64,14 +71,9 @@ export const MERCHANT_LEDGER = apiRoute({
   auth: 'operator',
   summary: "Recent ledger entries of the merchant's accounts",
   query: z.object({ limit: limitField(200, 20) }),
-  answers: { 200: { description: 'Entries, newest first', data: z.array(AnyObject) } },
+  answers: { 200: { description: 'Entries, newest first', data: LedgerLinesSchema } },
   errors: [404],
 });
-
-const session = z
-  .object({ signed_in: z.boolean() })
-  .loose()
-  .describe('signed_in; with a session also operator, expires_at, csrf_token and csrf_header');
 
 export const SIGN_IN = apiRoute({
   id: 'signIn',
@@ -83,7 +85,7 @@ export const SIGN_IN = apiRoute({
   description: 'Same-origin only; failed attempts are limited per client.',
   body: SignInSchema,
   answers: {
-    201: { description: 'Signed in', data: session, headers: { 'Set-Cookie': 'The session cookie' } },
+    201: { description: 'Signed in', data: SignedInSchema, headers: { 'Set-Cookie': 'The session cookie' } },
   },
   errors: [401, 403, 429],
 });
@@ -95,7 +97,7 @@ export const SESSION = apiRoute({
   tag: 'console',
   auth: 'public',
   summary: 'The current console session (signed_in false without one)',
-  answers: { 200: { description: 'The session', data: session } },
+  answers: { 200: { description: 'The session', data: SessionViewSchema } },
   errors: [],
 });
 
@@ -106,6 +108,6 @@ export const SIGN_OUT = apiRoute({
   tag: 'console',
   auth: 'public',
   summary: 'Sign out (X-CSRF-Token required with a session)',
-  answers: { 200: { description: 'Signed out', data: z.object({ signed_out: z.literal(true) }) } },
+  answers: { 200: { description: 'Signed out', data: SignedOutSchema } },
   errors: [403],
 });

@@ -4,9 +4,18 @@
  * endpoints alert forwarders post to (docs/credit-sources.md).
  */
 import { z } from 'zod';
+import { AuditLogSchema } from '../../shared/audit-views.js';
+import {
+  CreatedCreditSourceSchema,
+  CreditListSchema,
+  CreditSourceSchema,
+  IngestedTextSchema,
+  MatchedCreditSchema,
+  StatementImportSchema,
+  TextOutcomeSchema,
+} from '../../shared/credit-views.js';
 import { apiRoute } from '../http/api-route.js';
 import { idField } from '../http/request-fields.js';
-import { AnyObject } from '../http/route-description.js';
 import {
   AuditQuerySchema,
   CreateCreditSourceSchema,
@@ -17,11 +26,6 @@ import {
   StatementQuerySchema,
 } from './credit-schemas.js';
 import { ForwardedSmsSchema, readSmsFields } from './read-forwarded-sms.js';
-
-const list = z.array(AnyObject);
-const ingested = z
-  .object({ text_id: z.string(), outcome: z.string(), reason: z.string() })
-  .describe('outcome: credit, duplicate, unparsed or ignored; reason says why');
 
 export const CREATE_CREDIT_SOURCE = apiRoute({
   id: 'createCreditSource',
@@ -38,7 +42,7 @@ export const CREATE_CREDIT_SOURCE = apiRoute({
     kind: 'sms',
     name: 'Shop phone',
   },
-  answers: { 201: { description: 'Created', data: z.object({ source_id: z.string() }).loose() } },
+  answers: { 201: { description: 'Created', data: CreatedCreditSourceSchema } },
   errors: [404],
 });
 
@@ -50,7 +54,7 @@ export const LIST_CREDIT_SOURCES = apiRoute({
   auth: 'operator',
   summary: 'Credit sources',
   query: z.object({ merchant_uid: z.string().optional().describe('Only this merchant') }),
-  answers: { 200: { description: 'Sources', data: list } },
+  answers: { 200: { description: 'Sources', data: z.array(CreditSourceSchema) } },
   errors: [],
 });
 
@@ -62,7 +66,7 @@ export const REVOKE_CREDIT_SOURCE = apiRoute({
   tag: 'operator',
   auth: 'operator',
   summary: 'Revoke a credit source and its token (audited)',
-  answers: { 200: { description: 'The revoked source', data: AnyObject } },
+  answers: { 200: { description: 'The revoked source', data: CreditSourceSchema } },
   errors: [404],
 });
 
@@ -80,8 +84,8 @@ export const REPLAY_TEXT = apiRoute({
     sender: 'VM-HDFCBK',
   },
   answers: {
-    201: { description: 'A new credit', data: AnyObject },
-    200: { description: 'No new credit (duplicate, unparsed or ignored)', data: AnyObject },
+    201: { description: 'A new credit', data: TextOutcomeSchema },
+    200: { description: 'No new credit (duplicate, unparsed or ignored)', data: TextOutcomeSchema },
   },
   errors: [404],
 });
@@ -98,7 +102,7 @@ export const LIST_CREDITS = apiRoute({
     200: {
       description:
         "Credits and texts in one order, newest first; each row carries its `cursor` (credit:<id> or text:<id>), a conflict its `reason`; each text carries `reading`, the bank-text parser's partial reading (amount, utr, credited_at, payer_name; null where not found)",
-      data: list,
+      data: CreditListSchema,
     },
   },
   errors: [],
@@ -114,7 +118,7 @@ export const FIX_TEXT = apiRoute({
   summary: 'Fix an unparsed text into a credit (note required; audited)',
   body: FixTextSchema,
   bodyExample: { utr: '612345678901', amount: '199.00', note: 'read from the bank statement' },
-  answers: { 200: { description: 'Fixed: the credit and what it settled', data: AnyObject } },
+  answers: { 200: { description: 'Fixed: the credit and what it settled', data: TextOutcomeSchema } },
   errors: [404, 409],
 });
 
@@ -128,7 +132,7 @@ export const MATCH_CREDIT = apiRoute({
   summary: 'Match a waiting credit to an order by hand through the settlement path (note required; audited)',
   body: MatchCreditSchema,
   bodyExample: { payment_uid: '0f1e2d3c-4b5a-4978-8a6b-5c4d3e2f1a0b', note: 'payer called with the receipt' },
-  answers: { 200: { description: 'Matched', data: AnyObject } },
+  answers: { 200: { description: 'Matched', data: MatchedCreditSchema } },
   errors: [404, 409],
 });
 
@@ -149,14 +153,7 @@ export const IMPORT_STATEMENT = apiRoute({
   answers: {
     200: {
       description: 'Per-line outcomes and a summary by outcome',
-      data: z
-        .object({
-          format: z.string(),
-          lines: z.number(),
-          summary: z.record(z.string(), z.number()),
-          results: list,
-        })
-        .loose(),
+      data: StatementImportSchema,
     },
   },
   errors: [404],
@@ -170,7 +167,7 @@ export const LIST_AUDIT = apiRoute({
   auth: 'operator',
   summary: 'The audit log of manual actions, newest first',
   query: AuditQuerySchema,
-  answers: { 200: { description: 'Entries', data: list } },
+  answers: { 200: { description: 'Entries', data: AuditLogSchema } },
   errors: [],
 });
 
@@ -194,7 +191,7 @@ export const INGEST_SMS = apiRoute({
     'text/plain': { type: 'string' },
   },
   bodyExample: { text: 'Rs.199.00 credited to A/c XX1234 by UPI Ref No 612345678901', from: 'VM-HDFCBK' },
-  answers: { 200: { description: 'Stored and read', data: ingested } },
+  answers: { 200: { description: 'Stored and read', data: IngestedTextSchema } },
   errors: [404, 429],
 });
 
@@ -208,6 +205,6 @@ export const INGEST_EMAIL = apiRoute({
   description: INGEST,
   params: TOKEN,
   bodyMedia: { 'message/rfc822': { type: 'string' } },
-  answers: { 200: { description: 'Stored and read', data: ingested } },
+  answers: { 200: { description: 'Stored and read', data: IngestedTextSchema } },
   errors: [404, 429],
 });

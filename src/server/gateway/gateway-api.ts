@@ -1,9 +1,9 @@
 /** The signed merchant API's routes as they describe themselves (docs/merchant-api.md). */
 import { z } from 'zod';
+import { BalanceSchema, CreatedOrderSchema, QueryViewSchema } from '../../shared/order-view-schemas.js';
 import { apiRoute } from '../http/api-route.js';
 import { requiredFirst } from '../http/input-error.js';
 import { readFlatJson } from '../http/read-body.js';
-import { BalanceSchema, CreatedOrderSchema, QueryViewSchema } from '../orders/order-view-schemas.js';
 import { CreateOrderRequestSchema, createOrderErrors } from './order-request.js';
 
 /** Where app.ts mounts the gateway's routes. */

@@ -125,6 +125,8 @@ export interface ApiRoute<
   readonly body: B;
   readonly query: Q;
   readonly params: R;
+  /** The answers that are not errors, by status, as the document describes them. */
+  readonly answers: Readonly<Record<number, ApiAnswer>>;
   /** The media types the body may come in (application/json with a body schema): none for a route without a body. */
   readonly bodyTypes: readonly string[];
   /**
@@ -180,6 +182,7 @@ export function apiRoute<
     body: spec.body as B,
     query: spec.query as Q,
     params: spec.params as R,
+    answers: spec.answers,
     bodyTypes: [...(spec.body ? ['application/json'] : []), ...Object.keys(spec.bodyMedia ?? {})],
     register: <E extends Env>(
       app: Hono<E>,

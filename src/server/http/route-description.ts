@@ -82,9 +82,6 @@ export function successEnvelope(data: Schema) {
   return z.object({ result: z.literal('success'), data });
 }
 
-/** Any object: for answers whose fields are listed in the description and the example. */
-export const AnyObject = z.looseObject({});
-
 function errorAnswer(status: ErrorStatus) {
   const { why, code, details } = ERROR_MEANING[status];
   return {

@@ -1,7 +1,34 @@
 /** The service's own routes (health, readiness, metrics, the API description), as they describe themselves. */
+import { z } from 'zod';
 import { apiRoute } from './api-route.js';
 
 const text = { 'text/plain': { type: 'string' } } as const;
+
+const store = z.enum(['pglite', 'postgres']).describe('The store the service runs on');
+
+/** Any JSON value: what an OpenAPI object holds below the fields named here. */
+const JsonValue = z.json().meta({ id: 'JsonValue' });
+const jsonObject = z.record(z.string(), JsonValue);
+
+/** This document: OpenAPI 3.1 (https://spec.openapis.org/oas/v3.1.0), its top level named. */
+export const OpenApiDocumentSchema = z
+  .object({
+    openapi: z.literal('3.1.0'),
+    info: z.object({
+      title: z.string(),
+      description: z.string(),
+      version: z.string(),
+      license: z.object({ name: z.string(), identifier: z.string() }),
+    }),
+    servers: z.array(z.object({ url: z.string() })),
+    tags: z.array(z.object({ name: z.string(), description: z.string() })),
+    webhooks: jsonObject.describe('Webhooks by name (OpenAPI Path Item objects)'),
+    components: z.record(z.string(), jsonObject).describe('Schemas and security schemes by name'),
+    paths: z
+      .record(z.string(), jsonObject)
+      .describe('Operations by path and method (OpenAPI Path Item objects)'),
+  })
+  .meta({ id: 'OpenApiDocument' });
 
 export const HEALTH = apiRoute({
   id: 'health',
@@ -10,12 +37,7 @@ export const HEALTH = apiRoute({
   tag: 'service',
   auth: 'public',
   summary: 'Liveness: the process answers',
-  answers: {
-    200: {
-      description: 'Alive',
-      media: { 'application/json': { type: 'object', properties: { status: { const: 'ok' } } } },
-    },
-  },
+  answers: { 200: { description: 'Alive', json: z.object({ status: z.literal('ok') }) } },
   errors: [],
 });
 
@@ -27,13 +49,10 @@ export const READY = apiRoute({
   auth: 'public',
   summary: 'Readiness: the store answers a query',
   answers: {
-    200: {
-      description: 'Ready (status ready, store pglite or postgres)',
-      media: { 'application/json': { type: 'object' } },
-    },
+    200: { description: 'Ready', json: z.object({ status: z.literal('ready'), store }) },
     503: {
-      description: 'The store does not answer (status unavailable)',
-      media: { 'application/json': { type: 'object' } },
+      description: 'The store does not answer',
+      json: z.object({ status: z.literal('unavailable'), store }),
     },
   },
   errors: [],
@@ -46,7 +65,7 @@ export const OPENAPI = apiRoute({
   tag: 'service',
   auth: 'public',
   summary: 'This document (OpenAPI 3.1), generated from the routes',
-  answers: { 200: { description: 'The document', media: { 'application/json': { type: 'object' } } } },
+  answers: { 200: { description: 'The document', json: OpenApiDocumentSchema } },
   errors: [],
 });
 

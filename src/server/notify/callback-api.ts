@@ -1,10 +1,14 @@
 /** The operator's callback routes as they describe themselves (outbox rows, attempts, resend). */
 import { z } from 'zod';
+import {
+  OrderCallbacksSchema,
+  OutboxEntrySchema,
+  RecentCallbacksSchema,
+} from '../../shared/callback-views.js';
 import { NoteSchema } from '../audit/audit-log.js';
 import { apiRoute } from '../http/api-route.js';
 import { readOptionalJson } from '../http/read-body.js';
 import { limitField, OrderParams } from '../http/request-fields.js';
-import { AnyObject } from '../http/route-description.js';
 import { OUTBOX_STATES } from './outbox.js';
 
 export const ORDER_CALLBACKS = apiRoute({
@@ -18,9 +22,7 @@ export const ORDER_CALLBACKS = apiRoute({
   answers: {
     200: {
       description: 'notify_url, notify_status, outbox and attempts',
-      data: z
-        .object({ payment_uid: z.string(), outbox: z.array(AnyObject), attempts: z.array(AnyObject) })
-        .loose(),
+      data: OrderCallbacksSchema,
     },
   },
   errors: [404],
@@ -36,7 +38,7 @@ export const RESEND_CALLBACK = apiRoute({
   tag: 'operator',
   auth: 'operator',
   summary: "Send the order's current state to its notify_url again",
-  answers: { 200: { description: 'The new outbox row', data: AnyObject } },
+  answers: { 200: { description: 'The new outbox row', data: OutboxEntrySchema } },
   errors: [404, 409],
 });
 
@@ -51,6 +53,6 @@ export const RECENT_CALLBACKS = apiRoute({
     state: z.enum(OUTBOX_STATES).optional().describe('Only rows in this state'),
     limit: limitField(1000, 100),
   }),
-  answers: { 200: { description: 'Outbox rows, newest first', data: z.array(AnyObject) } },
+  answers: { 200: { description: 'Outbox rows, newest first', data: RecentCallbacksSchema } },
   errors: [],
 });

@@ -8,9 +8,9 @@ import type { Env, Hono } from 'hono';
 import type { Schema } from 'hono/types';
 import { generateSpecs } from 'hono-openapi';
 import { z } from 'zod';
+import { CallbackBodySchema } from '../../shared/order-view-schemas.js';
 import { GATEWAY_API_ALIAS_PREFIX, GATEWAY_API_PREFIX } from '../gateway/gateway-api.js';
 import type { ApiTag } from '../http/api-route.js';
-import { CallbackBodySchema } from '../orders/order-view-schemas.js';
 
 /**
  * The routes left out of the document, and why. The route test fails on any other registered

@@ -3,13 +3,21 @@
  * orders, the store's backup, named operators). The CLI calls them through operator-client.ts.
  */
 import { z } from 'zod';
+import { MerchantDetailSchema, MerchantListSchema, MerchantViewSchema } from '../../shared/console-views.js';
+import { ConfirmedCreditSchema, LostClaimSchema, PostedCreditSchema } from '../../shared/credit-views.js';
+import {
+  BlacklistedSchema,
+  CreatedMerchantSchema,
+  IssuedKeySchema,
+  RevokedKeySchema,
+  UnlistedSchema,
+} from '../../shared/merchant-answers.js';
 import { PAYMENT_STATUSES } from '../../shared/order-status.js';
+import { OrderDetailSchema, QueryViewSchema } from '../../shared/order-view-schemas.js';
 import { NoteSchema } from '../audit/audit-log.js';
 import { apiRoute } from '../http/api-route.js';
 import { readOptionalJson } from '../http/read-body.js';
 import { limitField, MerchantParams, OrderParams, utrField } from '../http/request-fields.js';
-import { AnyObject } from '../http/route-description.js';
-import { QueryViewSchema } from '../orders/order-view-schemas.js';
 import { UpdateMerchantSchema } from './merchant-settings.js';
 import {
   BlacklistSchema,
@@ -23,7 +31,6 @@ import {
 /** Where app.ts mounts the operator API (behind the operator's authentication). */
 export const OPERATOR_API_PREFIX = '/operator/api';
 
-const list = z.array(AnyObject);
 const MERCHANT = 'The merchant: its settings, limits as amounts, status and collection accounts';
 
 const { uid } = MerchantParams.shape;
@@ -41,8 +48,8 @@ export const CREATE_MERCHANT = apiRoute({
   bodyExample: { name: 'Chai Point', upi_vpa: 'chaipoint@okaxis', upi_payee_name: 'Chai Point Pvt Ltd' },
   answers: {
     201: {
-      description: `Created: the merchant, api_key and api_secret`,
-      data: z.object({ merchant: AnyObject, api_key: z.string(), api_secret: z.string() }).loose(),
+      description: 'Created: the merchant, and its first api_key and api_secret',
+      data: CreatedMerchantSchema,
     },
   },
   errors: [],
@@ -55,7 +62,7 @@ export const LIST_MERCHANTS = apiRoute({
   tag: 'operator',
   auth: 'operator',
   summary: 'List merchants',
-  answers: { 200: { description: 'Merchants', data: list } },
+  answers: { 200: { description: 'Merchants', data: MerchantListSchema } },
   errors: [],
 });
 
@@ -67,7 +74,7 @@ export const SHOW_MERCHANT = apiRoute({
   tag: 'operator',
   auth: 'operator',
   summary: 'A merchant with its keys and balance',
-  answers: { 200: { description: `${MERCHANT}, keys and balance`, data: AnyObject } },
+  answers: { 200: { description: `${MERCHANT}, keys and balance`, data: MerchantDetailSchema } },
   errors: [404],
 });
 
@@ -81,7 +88,7 @@ export const UPDATE_MERCHANT = apiRoute({
   summary: 'Edit display settings, limits, frame origins and collection accounts',
   body: UpdateMerchantSchema,
   bodyExample: { brand_color: '#0a7d5a', support_contact: 'help@chaipoint.example' },
-  answers: { 200: { description: MERCHANT, data: AnyObject } },
+  answers: { 200: { description: MERCHANT, data: MerchantViewSchema } },
   errors: [404],
 });
 
@@ -94,7 +101,7 @@ export const ISSUE_KEY = apiRoute({
   tag: 'operator',
   auth: 'operator',
   summary: 'Issue another API key (the secret is shown once)',
-  answers: { 201: { description: 'api_key and api_secret', data: AnyObject } },
+  answers: { 201: { description: 'api_key and api_secret', data: IssuedKeySchema } },
   errors: [404],
 });
 
@@ -108,7 +115,7 @@ export const REVOKE_KEY = apiRoute({
   auth: 'operator',
   summary: 'Revoke an API key',
   answers: {
-    200: { description: 'Revoked', data: z.object({ api_key: z.string(), status: z.literal('revoked') }) },
+    200: { description: 'Revoked', data: RevokedKeySchema },
   },
   errors: [404],
 });
@@ -122,7 +129,7 @@ export const DISABLE_MERCHANT = apiRoute({
   tag: 'operator',
   auth: 'operator',
   summary: 'Disable a merchant: its signed requests are refused',
-  answers: { 200: { description: MERCHANT, data: AnyObject } },
+  answers: { 200: { description: MERCHANT, data: MerchantViewSchema } },
   errors: [404],
 });
 
@@ -135,7 +142,7 @@ export const ENABLE_MERCHANT = apiRoute({
   tag: 'operator',
   auth: 'operator',
   summary: 'Enable a disabled merchant again',
-  answers: { 200: { description: MERCHANT, data: AnyObject } },
+  answers: { 200: { description: MERCHANT, data: MerchantViewSchema } },
   errors: [404],
 });
 
@@ -150,7 +157,7 @@ export const ADD_TO_BLACKLIST = apiRoute({
   body: BlacklistSchema,
   bodyExample: { from_name: 'Fraudulent Payer' },
   answers: {
-    201: { description: 'Added', data: z.object({ merchant_uid: z.string(), from_name: z.string() }) },
+    201: { description: 'Added', data: BlacklistedSchema },
   },
   errors: [404],
 });
@@ -164,14 +171,9 @@ export const REMOVE_FROM_BLACKLIST = apiRoute({
   tag: 'operator',
   auth: 'operator',
   summary: 'Take a payer name off the blacklist',
-  answers: { 200: { description: 'Removed', data: z.object({ removed: z.literal(true) }) } },
+  answers: { 200: { description: 'Removed', data: UnlistedSchema } },
   errors: [404],
 });
-
-const creditOutcome = z
-  .object({ utr: z.string(), amount: z.string(), outcome: z.string() })
-  .loose()
-  .describe('outcome: matched, waiting (with reason), duplicate or conflict; payment_uid when matched');
 
 export const POST_CREDIT = apiRoute({
   id: 'postCredit',
@@ -185,8 +187,8 @@ export const POST_CREDIT = apiRoute({
   body: CreditSchema,
   bodyExample: { utr: '612345678901', amount: '199.00', payee: 'chaipoint@okaxis' },
   answers: {
-    201: { description: 'Posted', data: creditOutcome },
-    200: { description: 'Already posted (the same credit again)', data: creditOutcome },
+    201: { description: 'Posted', data: PostedCreditSchema },
+    200: { description: 'Already posted (the same credit again)', data: PostedCreditSchema },
   },
   errors: [409],
 });
@@ -203,15 +205,7 @@ export const CONFIRM_CREDIT = apiRoute({
     'The order that claimed it, or any collection order if none did; a credit paid to another account is refused.',
   body: ConfirmCreditSchema,
   answers: {
-    200: {
-      description: 'Settled',
-      data: z.object({
-        utr: z.string(),
-        outcome: z.string(),
-        payment_uid: z.string(),
-        payment_status: z.string(),
-      }),
-    },
+    200: { description: 'Settled', data: ConfirmedCreditSchema },
   },
   errors: [404, 409],
 });
@@ -229,7 +223,7 @@ export const LOST_CLAIMS = apiRoute({
     payment_uid: z.string().optional().describe('Only claims of this order (lost or winning)'),
     limit: limitField(1000, 100),
   }),
-  answers: { 200: { description: 'Lost claims, most recent first', data: list } },
+  answers: { 200: { description: 'Lost claims, most recent first', data: z.array(LostClaimSchema) } },
   errors: [],
 });
 
@@ -257,7 +251,7 @@ export const SHOW_ORDER = apiRoute({
   tag: 'operator',
   auth: 'operator',
   summary: 'An order with its status history and UTR claims',
-  answers: { 200: { description: 'The order, history and utr_claims', data: AnyObject } },
+  answers: { 200: { description: 'The order, history and utr_claims', data: OrderDetailSchema } },
   errors: [404],
 });
 
@@ -291,7 +285,12 @@ export const BACKUP = apiRoute({
   errors: [],
 });
 
-const operator = z.object({ name: z.string() }).loose();
+const operator = z.object({
+  name: z.string(),
+  created_by: z.string().describe('The operator who added it'),
+  created_at: z.string(),
+  revoked_at: z.string().nullable(),
+});
 
 export const LIST_OPERATORS = apiRoute({
   id: 'listOperators',

@@ -9,6 +9,7 @@ import {
   PayoutBatchDetailSchema,
   PayoutBatchListSchema,
   PayoutBatchViewSchema,
+  PreparedPayoutBatchSchema,
 } from '../../shared/payout-views.js';
 import { NoteSchema, noteField } from '../audit/audit-log.js';
 import { apiRoute } from '../http/api-route.js';
@@ -60,10 +61,7 @@ export const PREPARE_PAYOUT_BATCH = apiRoute({
   answers: {
     201: {
       description: 'The batch, its lines, and the waiting payouts left out with why',
-      data: z.object({
-        batch: PayoutBatchDetailSchema,
-        skipped: z.array(z.object({ payment_uid: z.string(), reason: z.string() })),
-      }),
+      data: PreparedPayoutBatchSchema,
     },
   },
   errors: [404],

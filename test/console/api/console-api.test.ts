@@ -21,6 +21,7 @@ const session = {
   operator: 'asha',
   expires_at: '2026-03-11T06:30:00Z',
   csrf_token: 'tok123',
+  csrf_header: 'X-CSRF-Token',
 };
 
 describe('the console API module', () => {
@@ -64,5 +65,22 @@ describe('the console API module', () => {
       details: 'name: required',
     });
     expect(await api.today()).toEqual({ kind: 'offline' });
+  });
+
+  it('reads every answer through its documented schema: a missing field is offline, a field more is dropped', async () => {
+    const key = { merchant_uid: 'M100', api_key: 'ak_1', api_secret: 's3cret' };
+    const fetch = fakeFetch({
+      'POST /operator/api/merchants/M100/keys': {
+        status: 201,
+        body: { result: 'success', data: { ...key, rotated_by: 'asha' } },
+      },
+      'DELETE /operator/api/merchants/M100/keys/ak_1': {
+        status: 200,
+        body: { result: 'success', data: { api_key: 'ak_1' } },
+      },
+    });
+    const api = createConsoleApi({ baseUrl: 'https://pay.test', fetch });
+    expect(await api.issueKey('M100')).toEqual({ kind: 'ok', data: key });
+    expect(await api.revokeKey('M100', 'ak_1')).toEqual({ kind: 'offline' });
   });
 });

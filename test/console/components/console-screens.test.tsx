@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApiResult } from '../../../src/console/api/api-result.js';
 import { fakeApi, ok } from '../support/fake-api.js';
 import { renderConsole, settle } from '../support/render-console.js';
-import { orderRow, sampleMerchant, sampleSummary } from '../support/samples.js';
+import { orderRow, sampleMerchant, sampleOrder, sampleSummary } from '../support/samples.js';
 
 afterEach(() => cleanup());
 
@@ -129,18 +129,7 @@ describe('the Orders screen', () => {
 });
 
 describe('the order screen', () => {
-  const order = {
-    payment_uid: 'pay_1',
-    merchant_uid: 'M100',
-    merchant_name: 'Chai Point',
-    merchant_order_id: 'ORD-1',
-    transaction_type: 'income' as const,
-    amount: '199.00',
-    payment_status: 'completed',
-    notify_url: 'https://shop.example/notify',
-    callback: 'failing',
-    created_at: '2026-03-10T20:00:00Z',
-  };
+  const order = sampleOrder();
 
   it('shows the timeline and resends the callback only with a note, then reloads', async () => {
     const api = fakeApi({

@@ -1,14 +1,17 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CreditRow } from '../../../src/console/api/console-types.js';
+import type { ListedCredit, ListedText } from '../../../src/shared/credit-views.js';
 import { fakeApi, ok } from '../support/fake-api.js';
 import { renderConsole, settle } from '../support/render-console.js';
 import { orderRow } from '../support/samples.js';
 
 afterEach(() => cleanup());
 
-const unparsed: CreditRow = {
+const unparsed: ListedText = {
   id: '41',
+  cursor: 'text:41',
+  source_id: 'cs_0a1b2c3d4e5f6a7b',
+  merchant_uid: 'M100',
   state: 'unparsed',
   created_at: '2026-03-10T20:00:00Z',
   received_at: '2026-03-10T20:00:00Z',
@@ -26,16 +29,22 @@ const unparsed: CreditRow = {
   },
 };
 
-const waiting: CreditRow = {
+const waiting: ListedCredit = {
   id: '7',
+  cursor: 'credit:7',
   state: 'waiting',
   created_at: '2026-03-10T20:00:00Z',
+  credited_at: '2026-03-10T19:58:00Z',
   utr: '612345678901',
   amount: 149900,
   payer_name: 'Asha Rao',
   payee: 'chaipoint@okaxis',
   source: 'sms',
+  source_id: 'cs_0a1b2c3d4e5f6a7b',
+  merchant_uid: 'M100',
   payment_uid: null,
+  payment_status: null,
+  matched_at: null,
   reason: '',
 };
 
@@ -76,7 +85,7 @@ describe('the Credits screen', () => {
   });
 
   it('starts the fix form blank where the parser found nothing', async () => {
-    const bare: CreditRow = {
+    const bare: ListedText = {
       ...unparsed,
       id: '42',
       body: 'Your a/c is credited. Call 1800 000 000',
@@ -176,6 +185,8 @@ describe("a merchant's credit sources", () => {
           name: 'Shop phone',
           status: 'active' as const,
           created_at: '2026-03-10T20:00:00Z',
+          revoked_at: null,
+          source_id: 'src_1',
           ingest_token: 'tok_secret_once',
           sms_url: 'https://pay.test/ingest/sms/tok_secret_once',
         }),

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { ConsoleOrder } from '../../../src/console/api/console-types.js';
 import { formatCount, formatInr, groupIndian, sumAmounts } from '../../../src/console/lib/format-inr.js';
 import { formatIst, istDay, istDayEnd, istDayStart } from '../../../src/console/lib/format-ist.js';
 import { draftOf, merchantBody } from '../../../src/console/lib/merchant-form.js';
@@ -8,7 +7,8 @@ import { ordersHref, parseRoute } from '../../../src/console/lib/route.js';
 import { timelineText } from '../../../src/console/lib/timeline-text.js';
 import { matchRate, todayRows } from '../../../src/console/lib/today-figures.js';
 import type { TimelineEntry } from '../../../src/shared/console-views.js';
-import { sampleMerchant } from '../support/samples.js';
+import type { QueryView } from '../../../src/shared/order-view-schemas.js';
+import { sampleMerchant, sampleOrder } from '../support/samples.js';
 
 describe('Indian number formatting', () => {
   it('groups rupees as lakhs and crores, keeping every paisa', () => {
@@ -88,17 +88,9 @@ describe("Today's table", () => {
 });
 
 describe('order actions', () => {
-  const order = (overrides: Partial<ConsoleOrder>): ConsoleOrder => ({
-    payment_uid: 'p',
-    merchant_uid: 'm',
-    merchant_order_id: 'o',
-    transaction_type: 'income',
-    amount: '1.00',
-    payment_status: 'pending',
-    notify_url: 'https://shop.example/notify',
-    ...overrides,
-  });
-  const labels = (o: ConsoleOrder) => orderActions(o).map((action) => action.label);
+  const order = (overrides: Partial<QueryView>): QueryView =>
+    sampleOrder({ payment_status: 'pending', ...overrides });
+  const labels = (o: QueryView) => orderActions(o).map((action) => action.label);
 
   it('offers what the transition table allows, and never completing a collection', () => {
     expect(labels(order({}))).toEqual(['Resend callback', 'Fail']);

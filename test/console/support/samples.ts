@@ -1,4 +1,5 @@
 import type { MerchantDetail, OrderListRow, TodaySummary } from '../../../src/shared/console-views.js';
+import type { OrderDetail } from '../../../src/shared/order-view-schemas.js';
 
 export const sampleMerchant: MerchantDetail = {
   uid: 'M100',
@@ -23,7 +24,15 @@ export const sampleMerchant: MerchantDetail = {
   payout_channel: null,
   created_at: '2026-03-01T10:00:00Z',
   updated_at: '2026-03-01T10:00:00Z',
-  keys: [{ key: 'ak_first', status: 'active', created_at: '2026-03-01T10:00:00Z', revoked_at: null }],
+  keys: [
+    {
+      key: 'ak_first',
+      merchant_uid: 'M100',
+      status: 'active',
+      created_at: '2026-03-01T10:00:00Z',
+      revoked_at: null,
+    },
+  ],
   balance: { inr: '123456.00', inr_held: '0.00' },
 };
 
@@ -50,5 +59,55 @@ export function orderRow(n: number): OrderListRow {
     utr: null,
     notify_status: 'none',
     created_at: '2026-03-10T20:00:00Z',
+  };
+}
+
+/** An order as GET /operator/api/orders/{payment_uid} answers it: a paid collection. */
+export function sampleOrder(overrides: Partial<OrderDetail> = {}): OrderDetail {
+  return {
+    from: '',
+    from_name: 'Asha Rao',
+    from_bank_name: 'UPI',
+    to: 'chaipoint@okaxis',
+    to_name: 'Chai Point Pvt Ltd',
+    to_bank_name: 'UPI',
+    amount: '199.00',
+    final_amount: '199.00',
+    currency: 'INR',
+    country: 'India',
+    transaction_type: 'income',
+    accounting_type: 'receive',
+    merchant_order_id: 'ORD-1',
+    merchant_uid: 'M100',
+    merchant_name: 'Chai Point',
+    channel: 'payment_india',
+    payterm: 'UPI',
+    payment_status: 'completed',
+    payment_fail_reason: '',
+    payment: 'india',
+    response_type: 'json',
+    ip: '10.0.0.7',
+    user_agent: 'Mozilla/5.0 (Linux; Android 14)',
+    distribute_rules: '',
+    payment_uid: 'pay_1',
+    order_uid: '',
+    redirect_url: 'https://shop.example/return',
+    notify_url: 'https://shop.example/notify',
+    notify_status: 'failed',
+    notify_fail_reason: 'HTTP 500',
+    accounting_status: 'accounted',
+    accounting_fail_reason: '',
+    signature_key: '',
+    serial_number: '612345678901',
+    reversed_at: '',
+    reversal_reason: '',
+    extra: '',
+    payment_url: 'https://pay.test/checkout/pay_1',
+    expires_at: '2026-03-10T20:15:00Z',
+    created_at: '2026-03-10T20:00:00Z',
+    updated_at: '2026-03-10T20:02:00Z',
+    history: [],
+    utr_claims: [{ utr: '612345678901', claimed_at: '2026-03-10T20:01:00Z' }],
+    ...overrides,
   };
 }

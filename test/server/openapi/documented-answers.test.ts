@@ -1,0 +1,386 @@
+/**
+ * Every operation answers what /openapi.json says it answers: one walk through the whole app
+ * (merchant, payer, ingest, operator, console and service routes, on a real store) calls each
+ * operation, and parses each JSON answer with the schema its route documents for that status.
+ * Parsing must succeed and drop nothing, so a field the code adds, renames or retypes without
+ * its schema fails here. The walk must reach every operation that answers JSON.
+ */
+import { createHmac } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createApp } from '../../../src/server/app.js';
+import * as payer from '../../../src/server/checkout-api/payer-api.js';
+import * as consoleApi from '../../../src/server/console/console-api.js';
+import * as credits from '../../../src/server/credits/credit-api.js';
+import * as gateway from '../../../src/server/gateway/gateway-api.js';
+import { type ApiClient, apiClient } from '../../../src/server/http/api-client.js';
+import { type ApiRoute, definitionOf } from '../../../src/server/http/api-route.js';
+import { successEnvelope } from '../../../src/server/http/route-description.js';
+import * as service from '../../../src/server/http/service-api.js';
+import * as callbacks from '../../../src/server/notify/callback-api.js';
+import { callbackRoutes } from '../../../src/server/notify/callback-routes.js';
+import * as operator from '../../../src/server/operator/operator-api.js';
+import * as batches from '../../../src/server/payouts/payout-batch-api.js';
+import { RAZORPAYX_WEBHOOK } from '../../../src/server/payouts/razorpayx/razorpayx-webhook-api.js';
+import { createLifecycleApp, freshUtr, fund, UNLIMITED } from '../lifecycle/support/lifecycle-fixture.js';
+import { DEMO_MERCHANT, expenseBody, incomeBody, OPERATOR_TOKEN, type TestApp } from '../support/test-app.js';
+import { storeKind } from '../support/test-db.js';
+
+let t: TestApp;
+let app: ReturnType<typeof createApp>;
+const WEBHOOK_SECRET = 'webhook-secret-for-the-walk';
+
+beforeAll(async () => {
+  t = await createLifecycleApp({
+    RAZORPAYX_KEY_ID: 'rzp_test_1DP5mmOlF5G5ag',
+    RAZORPAYX_KEY_SECRET: 'thisisnotarealsecret123',
+    RAZORPAYX_ACCOUNT_NUMBER: '2323230041626905',
+    RAZORPAYX_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    // Never called: no payout of the walk goes through RazorpayX.
+    RAZORPAYX_API_URL: 'http://127.0.0.1:9',
+  });
+  app = createApp(t.deps, { operatorExtras: [callbackRoutes(t.deps)], payerLimits: UNLIMITED });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** Operations whose answers were checked, by id. */
+const checked = new Set<string>();
+
+/**
+ * Checks an answer against what its route documents for its status, and gives its `data` (or the
+ * whole JSON for an answer without the envelope).
+ */
+// biome-ignore lint/suspicious/noExplicitAny: the walk reads fields of the answers it checked
+async function answer(route: ApiRoute, response: Response): Promise<any> {
+  const text = await response.text();
+  const documented = route.answers[response.status];
+  expect(documented, `${route.id} answered ${response.status}: ${text}`).toBeDefined();
+  const schema = documented?.data ? successEnvelope(documented.data) : documented?.json;
+  if (!schema) return undefined;
+  const body: unknown = JSON.parse(text);
+  const parsed = z.safeParse(schema, body);
+  expect(parsed.error, `${route.id} ${response.status}: ${text}`).toBeUndefined();
+  expect(parsed.data, `${route.id} ${response.status}: fields its schema does not name`).toEqual(body);
+  checked.add(route.id);
+  return documented?.data ? (body as { data: unknown }).data : body;
+}
+
+const through = (prefix: string, headers: Record<string, string> = {}): ApiClient =>
+  apiClient({
+    baseUrl: '',
+    prefix,
+    headers: () => headers,
+    fetch: async (url, init) => app.request(url, init),
+  });
+
+describe(`the documented answers (${storeKind})`, () => {
+  it('are what every operation answers', async () => {
+    const service_ = through('');
+    const root = through('');
+    const op = through('/operator/api', { Authorization: `Bearer ${OPERATOR_TOKEN}` });
+    const shop = t.merchant;
+    const signed = async (route: ApiRoute, body: Record<string, unknown>) =>
+      answer(route, await t.signed(`${gateway.GATEWAY_API_PREFIX}${route.path}`, body));
+    const order = async (overrides: Record<string, unknown> = {}) =>
+      (await signed(gateway.CREATE_ORDER, incomeBody(shop.merchant_uid, overrides))).payment
+        .payment_uid as string;
+
+    // The service's own routes.
+    await answer(service.HEALTH, await service_(service.HEALTH, {}));
+    await answer(service.READY, await service_(service.READY, {}));
+    await answer(service.OPENAPI, await service_(service.OPENAPI, {}));
+
+    // The merchant API.
+    const paid = await order({ amount: '100.00' });
+    await signed(gateway.QUERY_ORDER, { merchant_order_id: (await findById(paid)).merchant_order_id });
+    await signed(gateway.MERCHANT_BALANCE, { merchant_uid: shop.merchant_uid });
+
+    // The payer's page: the view (and 304), a claim, the sandbox's simulated payment.
+    const view = await root(payer.PAYER_ORDER, { params: { payment_uid: paid } });
+    const etag = view.headers.get('etag') ?? '';
+    await answer(payer.PAYER_ORDER, view);
+    await answer(
+      payer.PAYER_ORDER,
+      await root(payer.PAYER_ORDER, { params: { payment_uid: paid }, headers: { 'If-None-Match': etag } }),
+    );
+    const paidUtr = freshUtr();
+    await answer(
+      payer.CLAIM_UTR,
+      await root(payer.CLAIM_UTR, { body: { payment_uid: paid, serial_number: paidUtr } }),
+    );
+    await answer(
+      payer.SIMULATE_PAYMENT,
+      await root(payer.SIMULATE_PAYMENT, { params: { payment_uid: await order() } }),
+    );
+
+    // Merchants, their keys and blacklists.
+    const created = await answer(
+      operator.CREATE_MERCHANT,
+      await op(operator.CREATE_MERCHANT, {
+        body: { name: 'Second Shop', upi_vpa: 'secondshop@okhdfc', upi_payee_name: 'Second Shop' },
+      }),
+    );
+    const uid = created.merchant.uid as string;
+    await answer(operator.LIST_MERCHANTS, await op(operator.LIST_MERCHANTS, {}));
+    await answer(operator.SHOW_MERCHANT, await op(operator.SHOW_MERCHANT, { params: { uid } }));
+    await answer(
+      operator.UPDATE_MERCHANT,
+      await op(operator.UPDATE_MERCHANT, { params: { uid }, body: { brand_color: '#0a7d5a' } }),
+    );
+    const issued = await answer(operator.ISSUE_KEY, await op(operator.ISSUE_KEY, { params: { uid } }));
+    await answer(
+      operator.REVOKE_KEY,
+      await op(operator.REVOKE_KEY, { params: { uid, key: issued.api_key }, body: { note: 'rotated' } }),
+    );
+    await answer(operator.DISABLE_MERCHANT, await op(operator.DISABLE_MERCHANT, { params: { uid } }));
+    await answer(operator.ENABLE_MERCHANT, await op(operator.ENABLE_MERCHANT, { params: { uid } }));
+    await answer(
+      operator.ADD_TO_BLACKLIST,
+      await op(operator.ADD_TO_BLACKLIST, { params: { uid }, body: { from_name: 'Mallory' } }),
+    );
+    await answer(consoleApi.MERCHANT_BLACKLIST, await op(consoleApi.MERCHANT_BLACKLIST, { params: { uid } }));
+    await answer(
+      operator.REMOVE_FROM_BLACKLIST,
+      await op(operator.REMOVE_FROM_BLACKLIST, { params: { uid, from_name: 'Mallory' } }),
+    );
+
+    // Credits: posted (new and again), one without a payee confirmed, a lost claim.
+    const credit = { utr: paidUtr, amount: '100.00', payee: DEMO_MERCHANT.upi_vpa ?? '' };
+    await answer(operator.POST_CREDIT, await op(operator.POST_CREDIT, { body: credit }));
+    await answer(operator.POST_CREDIT, await op(operator.POST_CREDIT, { body: credit }));
+    const waiting = await order({ amount: '20.00' });
+    const waitingUtr = freshUtr();
+    await root(payer.CLAIM_UTR, { body: { payment_uid: waiting, serial_number: waitingUtr } });
+    const unplaced = await answer(
+      operator.POST_CREDIT,
+      await op(operator.POST_CREDIT, { body: { utr: waitingUtr, amount: '20.00' } }),
+    );
+    expect(unplaced.outcome).toBe('waiting');
+    await answer(
+      operator.CONFIRM_CREDIT,
+      await op(operator.CONFIRM_CREDIT, { params: { utr: waitingUtr }, body: { payment_uid: waiting } }),
+    );
+    expect(
+      (await root(payer.CLAIM_UTR, { body: { payment_uid: await order(), serial_number: paidUtr } })).status,
+    ).toBe(409);
+    await answer(operator.LOST_CLAIMS, await op(operator.LOST_CLAIMS, { query: { utr: paidUtr } }));
+
+    // Orders: the list, one order, a payout's outcome.
+    await answer(operator.LIST_ORDERS, await op(operator.LIST_ORDERS, { query: { limit: '5' } }));
+    await answer(operator.SHOW_ORDER, await op(operator.SHOW_ORDER, { params: { payment_uid: paid } }));
+    const payout = await signed(gateway.CREATE_ORDER, expenseBody(shop.merchant_uid, { amount: '10.00' }));
+    await answer(
+      operator.SET_ORDER_STATUS,
+      await op(operator.SET_ORDER_STATUS, {
+        params: { payment_uid: payout.payment.payment_uid },
+        body: { status: 'completed' },
+      }),
+    );
+
+    // Payouts by bank file: prepared by one operator, approved by another, uploaded.
+    const asha = await answer(
+      operator.ADD_OPERATOR,
+      await op(operator.ADD_OPERATOR, { body: { name: 'asha' } }),
+    );
+    const byAsha = through('/operator/api', { Authorization: `Bearer ${asha.token}` });
+    const account = '50200012340001';
+    const bankFile = await t.addMerchant({
+      name: 'Ludo King',
+      imps_account: account,
+      imps_ifsc: 'HDFC0001234',
+    });
+    await fund(t, bankFile, '500.00');
+    await op(operator.UPDATE_MERCHANT, {
+      params: { uid: bankFile.merchant_uid },
+      body: { payout_channel: 'bank_file' },
+    });
+    await answer(
+      gateway.CREATE_ORDER,
+      await t.signed('/gateway/api/order/new', expenseBody(bankFile.merchant_uid), { key: bankFile }),
+    );
+    await answer(batches.LIST_PAYOUT_BATCHES, await op(batches.LIST_PAYOUT_BATCHES, {}));
+    const { batch } = await answer(
+      batches.PREPARE_PAYOUT_BATCH,
+      await op(batches.PREPARE_PAYOUT_BATCH, { body: { account, ifsc: 'HDFC0001234', mode: 'NEFT' } }),
+    );
+    const batchId = { batch_id: batch.batch_id as string };
+    await answer(batches.SHOW_PAYOUT_BATCH, await op(batches.SHOW_PAYOUT_BATCH, { params: batchId }));
+    await answer(
+      batches.APPROVE_PAYOUT_BATCH,
+      await byAsha(batches.APPROVE_PAYOUT_BATCH, { params: batchId }),
+    );
+    await answer(
+      batches.MARK_PAYOUT_BATCH_UPLOADED,
+      await op(batches.MARK_PAYOUT_BATCH_UPLOADED, { params: batchId }),
+    );
+    await answer(batches.PAYOUTS_ATTENTION, await op(batches.PAYOUTS_ATTENTION, {}));
+
+    // A RazorpayX webhook, signed, about a payout the service does not know.
+    const event = JSON.stringify({
+      entity: 'event',
+      event: 'payout.processed',
+      contains: ['payout'],
+      payload: {
+        payout: {
+          entity: { id: 'pout_00000000000001', entity: 'payout', amount: 5000, status: 'processed' },
+        },
+      },
+      created_at: Math.floor(t.clock.now().getTime() / 1000),
+    });
+    await answer(
+      RAZORPAYX_WEBHOOK,
+      await root(RAZORPAYX_WEBHOOK, {
+        text: event,
+        contentType: 'application/json',
+        headers: {
+          'X-Razorpay-Signature': createHmac('sha256', WEBHOOK_SECRET).update(event).digest('hex'),
+          'X-Razorpay-Event-Id': 'evt_walk0000000001',
+        },
+      }),
+    );
+
+    // Credit sources, alert texts and what operators do with them.
+    const source = await answer(
+      credits.CREATE_CREDIT_SOURCE,
+      await op(credits.CREATE_CREDIT_SOURCE, {
+        body: {
+          merchant_uid: shop.merchant_uid,
+          account: DEMO_MERCHANT.upi_vpa ?? '',
+          kind: 'sms',
+          name: 'Phone',
+        },
+      }),
+    );
+    await answer(
+      credits.LIST_CREDIT_SOURCES,
+      await op(credits.LIST_CREDIT_SOURCES, { query: { merchant_uid: shop.merchant_uid } }),
+    );
+    const unparsed = await answer(
+      credits.REPLAY_TEXT,
+      await op(credits.REPLAY_TEXT, {
+        body: {
+          source_id: source.source_id,
+          text: 'Money Received - INR 30.00 in HDFC Bank A/c xx9012 from asha@ybl.',
+        },
+      }),
+    );
+    expect(unparsed.outcome).toBe('unparsed');
+    const alert = (utr: string, amount: string) =>
+      `Rs.${amount} credited to A/c XX9012 on 15-01-26 by VPA asha@ybl (UPI Ref No ${utr}). -HDFC Bank`;
+    const replayed = await answer(
+      credits.REPLAY_TEXT,
+      await op(credits.REPLAY_TEXT, {
+        body: { source_id: source.source_id, text: alert(freshUtr(), '31.00') },
+      }),
+    );
+    expect(replayed.outcome).toBe('credit');
+    const token = source.ingest_token as string;
+    await answer(
+      credits.INGEST_SMS,
+      await root(credits.INGEST_SMS, {
+        params: { token },
+        body: { text: alert(freshUtr(), '32.00'), from: 'VM-HDFCBK' },
+      }),
+    );
+    const email = ['From: alerts@hdfcbank.net', 'Subject: Credit', '', alert(freshUtr(), '33.00'), ''].join(
+      '\r\n',
+    );
+    await answer(
+      credits.INGEST_EMAIL,
+      await root(credits.INGEST_EMAIL, { params: { token }, text: email, contentType: 'message/rfc822' }),
+    );
+    await answer(credits.LIST_CREDITS, await op(credits.LIST_CREDITS, { query: { limit: '50' } }));
+    const fixable = await order({ amount: '30.00' });
+    const fixUtr = freshUtr();
+    await root(payer.CLAIM_UTR, { body: { payment_uid: fixable, serial_number: fixUtr } });
+    await answer(
+      credits.FIX_TEXT,
+      await op(credits.FIX_TEXT, {
+        params: { text_id: unparsed.text_id },
+        body: { utr: fixUtr, amount: '30.00', note: 'read from the statement' },
+      }),
+    );
+    const matchable = await order({ amount: '31.00' });
+    await answer(
+      credits.MATCH_CREDIT,
+      await op(credits.MATCH_CREDIT, {
+        params: { credit_id: String(replayed.credit.id) },
+        body: { payment_uid: matchable, note: 'payer called with the receipt' },
+      }),
+    );
+    const statement = [
+      'UTR,Amount,Payee,Payer_Name',
+      `${freshUtr()},40.00,${DEMO_MERCHANT.upi_vpa},Ravi`,
+      '12345,1,x,y',
+      '',
+    ];
+    await answer(
+      credits.IMPORT_STATEMENT,
+      await op(credits.IMPORT_STATEMENT, { text: statement.join('\r\n'), contentType: 'text/csv' }),
+    );
+    await answer(credits.LIST_AUDIT, await op(credits.LIST_AUDIT, { query: { limit: '100' } }));
+    await answer(
+      credits.REVOKE_CREDIT_SOURCE,
+      await op(credits.REVOKE_CREDIT_SOURCE, { params: { source_id: source.source_id } }),
+    );
+
+    // Callbacks.
+    await answer(
+      callbacks.ORDER_CALLBACKS,
+      await op(callbacks.ORDER_CALLBACKS, { params: { payment_uid: paid } }),
+    );
+    await answer(
+      callbacks.RESEND_CALLBACK,
+      await op(callbacks.RESEND_CALLBACK, { params: { payment_uid: paid } }),
+    );
+    await answer(callbacks.RECENT_CALLBACKS, await op(callbacks.RECENT_CALLBACKS, {}));
+
+    // The console's screens and its session.
+    await answer(consoleApi.TODAY, await op(consoleApi.TODAY, {}));
+    await answer(consoleApi.ORDER_SEARCH, await op(consoleApi.ORDER_SEARCH, { query: { limit: '10' } }));
+    await answer(
+      consoleApi.ORDER_TIMELINE,
+      await op(consoleApi.ORDER_TIMELINE, { params: { payment_uid: paid } }),
+    );
+    await answer(
+      consoleApi.MERCHANT_LEDGER,
+      await op(consoleApi.MERCHANT_LEDGER, { params: { uid: shop.merchant_uid } }),
+    );
+    const session = through('/console/api', { Origin: 'https://pay.test' });
+    await answer(consoleApi.SESSION, await session(consoleApi.SESSION, {}));
+    const signedIn = await session(consoleApi.SIGN_IN, { body: { token: OPERATOR_TOKEN } });
+    const cookie = (signedIn.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    const { csrf_token: csrf } = await answer(consoleApi.SIGN_IN, signedIn);
+    await answer(consoleApi.SESSION, await session(consoleApi.SESSION, { headers: { Cookie: cookie } }));
+    await answer(
+      consoleApi.SIGN_OUT,
+      await session(consoleApi.SIGN_OUT, { headers: { Cookie: cookie, 'X-CSRF-Token': csrf } }),
+    );
+
+    // Named operators.
+    await answer(operator.LIST_OPERATORS, await op(operator.LIST_OPERATORS, {}));
+    await answer(operator.REVOKE_OPERATOR, await op(operator.REVOKE_OPERATOR, { params: { name: 'asha' } }));
+
+    // Every operation of the app that answers JSON was reached.
+    const answersJson = new Set(
+      app.routes
+        .map((route) => definitionOf(route.handler))
+        .filter((route): route is ApiRoute => route !== undefined)
+        .filter((route) =>
+          Object.values(route.answers).some((documented) => documented.data || documented.json),
+        )
+        .map((route) => route.id),
+    );
+    expect([...answersJson].filter((id) => !checked.has(id))).toEqual([]);
+    expect(checked.size).toBeGreaterThan(45);
+  });
+});
+
+async function findById(paymentUid: string): Promise<{ merchant_order_id: string }> {
+  const response = await app.request(`/operator/api/orders/${paymentUid}`, {
+    headers: { Authorization: `Bearer ${OPERATOR_TOKEN}` },
+  });
+  return ((await response.json()) as { data: { merchant_order_id: string } }).data;
+}
