@@ -10,14 +10,13 @@ import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { ERROR_CODES } from '../../shared/error-codes.js';
 import { formatAmount } from '../../shared/money.js';
 import type { AppDeps } from '../app-deps.js';
-import { type ClaimResult, claimUtr } from '../credits/matching/claim-utr.js';
-import { postCredit } from '../credits/matching/post-credit.js';
+import { type ClaimResult, claimUtr } from '../credits/commands/claim-utr.js';
+import { simulatePayment } from '../credits/commands/simulate-payment.js';
 import { AppError, invalidField, notFound } from '../errors.js';
 import { clientIp } from '../http/client-ip.js';
 import { jsonResponse, success } from '../http/envelope.js';
 import { RateLimiter } from '../http/rate-limiter.js';
 import { requestHeader } from '../http/request-record.js';
-import { findOrder } from '../orders/order-store.js';
 import type { RateDecision, RateLimit } from '../rate-limit.js';
 import { storeRateLimiter } from '../store/rate-limit-store.js';
 import { orderEventStream, type StreamLimits } from './order-event-stream.js';
@@ -130,7 +129,7 @@ export function checkoutApiRoutes(
   CLAIM_UTR.register(app, limitClaims, async (c) => {
     const ip = clientIp(c, deps.config.trustProxy);
     const { payment_uid: paymentUid, serial_number: serial } = c.req.valid('json');
-    const result = await claimUtr(deps.db, paymentUid, serial, ip, deps.clock.now());
+    const result = await claimUtr(deps, { paymentUid, utr: serial, clientIp: ip });
     const order = claimedOrder(result);
     return success(c, {
       payment_uid: order.payment_uid,
@@ -142,22 +141,10 @@ export function checkoutApiRoutes(
   SIMULATE_PAYMENT.register(app, async (c) => {
     if (deps.config.mode !== 'sandbox') throw notFound('no such endpoint');
     limit(simulateLimiter, clientIp(c, deps.config.trustProxy));
-    const order = await findOrder(deps.db, c.req.valid('param').payment_uid);
-    if (order?.transaction_type !== 'income') throw notFound('payment_uid: no such collection order');
     const utr = sandboxUtr(deps.clock.now());
-    await postCredit(
-      deps.db,
-      {
-        utr,
-        amount: order.amount,
-        payee: order.to_account,
-        payerName: 'Sandbox payer',
-        creditedAt: deps.clock.now(),
-        source: 'sandbox',
-      },
-      deps.clock.now(),
-    );
-    return success(c, { serial_number: utr, amount: formatAmount(order.amount) });
+    const paid = await simulatePayment(deps, { paymentUid: c.req.valid('param').payment_uid, utr });
+    if (paid.kind === 'no_order') throw notFound('payment_uid: no such collection order');
+    return success(c, { serial_number: utr, amount: formatAmount(paid.amount) });
   });
 
   return app;

@@ -9,7 +9,7 @@ import { ERROR_CODES } from '../../shared/error-codes.js';
 import { canonicalString } from '../../shared/signing.js';
 import type { AppDeps } from '../app-deps.js';
 import { AppError, notFound } from '../errors.js';
-import { createOrder } from '../gateway/create-order.js';
+import { createOrder } from '../gateway/commands/create-order.js';
 import { createdOrder } from '../gateway/gateway-routes.js';
 import { CreateOrderRequestSchema, createOrderInput } from '../gateway/order-request.js';
 import { clientIp } from '../http/client-ip.js';

@@ -10,7 +10,7 @@ import type {
   PayerPayout,
 } from '../../shared/payer-order.js';
 import { PAYER_REASON_CODES, type PayerReasonCode } from '../../shared/payer-reason.js';
-import { MAX_UTRS_PER_ORDER } from '../credits/matching/claim-utr.js';
+import { MAX_UTRS_PER_ORDER } from '../credits/matching/decide.js';
 import { isHttpUrl } from '../gateway/order-request.js';
 import type { Merchant } from '../merchants/merchant.js';
 import type { Order } from '../orders/order.js';

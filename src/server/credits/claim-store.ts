@@ -45,9 +45,9 @@ export async function addClaim(tx: Queryable, claim: NewClaim, now: Date): Promi
   return inserted.length > 0;
 }
 
-/** Releases the UTR from the order that holds it. */
-export async function releaseClaim(tx: Queryable, utr: string): Promise<void> {
-  await tx.query('DELETE FROM utr_claims WHERE utr = $1', [utr]);
+/** The order's claim on the UTR ends. */
+export async function releaseClaim(tx: Queryable, utr: string, paymentUid: string): Promise<void> {
+  await tx.query('DELETE FROM utr_claims WHERE utr = $1 AND payment_uid = $2', [utr, paymentUid]);
 }
 
 const ClaimRow = z.object({ utr: z.string(), client_ip: z.string(), claimed_at: z.date() });

@@ -5,10 +5,15 @@
  */
 import { Hono } from 'hono';
 import type { AppDeps } from '../app-deps.js';
-import { listAudit, writeAudit } from '../audit/audit-store.js';
+import { listAudit } from '../audit/audit-store.js';
 import { AppError, invalidField, notFound } from '../errors.js';
 import type { OperatorEnv } from '../http/operator-env.js';
-import * as merchants from '../merchants/merchant-store.js';
+import { createCreditSource } from './commands/create-credit-source.js';
+import { fixText } from './commands/fix-text.js';
+import { importStatement } from './commands/import-statement.js';
+import { replayText } from './commands/ingest-text.js';
+import { matchCredit } from './commands/match-credit.js';
+import { revokeCreditSource } from './commands/revoke-credit-source.js';
 import {
   CREATE_CREDIT_SOURCE,
   FIX_TEXT,
@@ -21,16 +26,9 @@ import {
   REVOKE_CREDIT_SOURCE,
 } from './credit-api.js';
 import { cursorExists, listCreditsAndTexts } from './credit-list.js';
-import {
-  findCreditSource,
-  insertCreditSource,
-  listCreditSources,
-  revokeCreditSource,
-} from './credit-source-store.js';
-import { ingestText } from './ingest-text.js';
-import { fixText, type ManualResult, matchByHand } from './manual-actions.js';
+import { findCreditSource, listCreditSources } from './credit-source-store.js';
+import type { ManualResult } from './manual-result.js';
 import { FIELDS } from './statements/csv-profiles.js';
-import { importStatement } from './statements/import-statement.js';
 import { readStatement } from './statements/read-statement.js';
 
 const ok = <T>(data: T) => ({ result: 'success' as const, data });
@@ -41,34 +39,20 @@ export function creditRoutes(deps: AppDeps): Hono<OperatorEnv> {
 
   CREATE_CREDIT_SOURCE.register(app, async (c) => {
     const input = c.req.valid('json');
-    const merchant = await merchants.findMerchant(db, input.merchant_uid);
-    if (!merchant) throw notFound('merchant_uid: no such merchant');
-    const own = [merchant.upi_vpa.toLowerCase(), merchant.imps_account].filter((a) => a !== '');
-    if (!own.includes(input.account.toLowerCase())) {
+    const created = await createCreditSource(deps, {
+      merchantUid: input.merchant_uid,
+      account: input.account,
+      kind: input.kind,
+      name: input.name,
+      actor: c.var.operatorName,
+    });
+    if (created.kind === 'no_merchant') throw notFound('merchant_uid: no such merchant');
+    if (created.kind === 'not_collection_account') {
       throw invalidField(
         'account',
         "must be one of the merchant's collection accounts (its UPI VPA or IMPS account)",
       );
     }
-    const now = clock.now();
-    const created = await db.transaction(async (tx) => {
-      const made = await insertCreditSource(
-        tx,
-        { merchantUid: merchant.uid, account: input.account, kind: input.kind, name: input.name },
-        now,
-      );
-      await writeAudit(
-        tx,
-        {
-          actor: c.var.operatorName,
-          action: 'credit_source.create',
-          subject: `source:${made.source.id}`,
-          after: made.source,
-        },
-        now,
-      );
-      return made;
-    });
     const base = new URL(deps.config.publicBaseUrl);
     const token = created.ingestToken;
     return c.json(
@@ -92,23 +76,9 @@ export function creditRoutes(deps: AppDeps): Hono<OperatorEnv> {
   );
 
   REVOKE_CREDIT_SOURCE.register(app, async (c) => {
-    const now = clock.now();
-    const revoked = await db.transaction(async (tx) => {
-      const before = await findCreditSource(tx, c.req.valid('param').source_id);
-      if (!before) return undefined;
-      const after = await revokeCreditSource(tx, before.id, now);
-      await writeAudit(
-        tx,
-        {
-          actor: c.var.operatorName,
-          action: 'credit_source.revoke',
-          subject: `source:${before.id}`,
-          before,
-          after,
-        },
-        now,
-      );
-      return after;
+    const revoked = await revokeCreditSource(deps, {
+      sourceId: c.req.valid('param').source_id,
+      actor: c.var.operatorName,
     });
     if (!revoked) throw notFound('source_id: no such credit source');
     return c.json(ok(revoked));
@@ -118,29 +88,14 @@ export function creditRoutes(deps: AppDeps): Hono<OperatorEnv> {
     const input = c.req.valid('json');
     const source = await findCreditSource(db, input.source_id);
     if (source?.status !== 'active') throw notFound('source_id: no such active credit source');
-    const actor = c.var.operatorName;
-    const result = await ingestText(
-      db,
-      {
-        source,
-        channel: 'operator',
-        text: input.text,
-        sender: input.sender ?? '',
-        receivedAt: input.received_at ? new Date(input.received_at) : undefined,
-      },
-      clock.now(),
-      (tx, done) =>
-        writeAudit(
-          tx,
-          {
-            actor,
-            action: 'text.replay',
-            subject: `text:${done.rawTextId}`,
-            after: { outcome: done.outcome, reason: done.reason, credit_id: done.credit?.id ?? null },
-          },
-          clock.now(),
-        ),
-    );
+    const result = await replayText(deps, {
+      source,
+      channel: 'operator',
+      text: input.text,
+      sender: input.sender ?? '',
+      receivedAt: input.received_at ? new Date(input.received_at) : undefined,
+      actor: c.var.operatorName,
+    });
     return c.json(
       ok({
         text_id: String(result.rawTextId),
@@ -162,34 +117,26 @@ export function creditRoutes(deps: AppDeps): Hono<OperatorEnv> {
 
   FIX_TEXT.register(app, async (c) => {
     const input = c.req.valid('json');
-    const result = await fixText(
-      db,
-      {
-        rawTextId: c.req.valid('param').text_id,
-        utr: input.utr,
-        amount: input.amount,
-        payerName: input.payer_name ?? '',
-        creditedAt: input.credited_at ? new Date(input.credited_at) : undefined,
-        note: input.note,
-        actor: c.var.operatorName,
-      },
-      clock.now(),
-    );
+    const result = await fixText(deps, {
+      rawTextId: c.req.valid('param').text_id,
+      utr: input.utr,
+      amount: input.amount,
+      payerName: input.payer_name ?? '',
+      creditedAt: input.credited_at ? new Date(input.credited_at) : undefined,
+      note: input.note,
+      actor: c.var.operatorName,
+    });
     return c.json(ok(unwrap(result)));
   });
 
   MATCH_CREDIT.register(app, async (c) => {
     const input = c.req.valid('json');
-    const result = await matchByHand(
-      db,
-      {
-        creditId: c.req.valid('param').credit_id,
-        paymentUid: input.payment_uid,
-        note: input.note,
-        actor: c.var.operatorName,
-      },
-      clock.now(),
-    );
+    const result = await matchCredit(deps, {
+      creditId: c.req.valid('param').credit_id,
+      paymentUid: input.payment_uid,
+      note: input.note,
+      actor: c.var.operatorName,
+    });
     return c.json(ok(unwrap(result)));
   });
 
@@ -208,21 +155,13 @@ export function creditRoutes(deps: AppDeps): Hono<OperatorEnv> {
     if (body.trim() === '') throw invalidField('body', 'an empty statement');
     const read = readStatement(body, { format: query.format, profile: query.profile, columns }, clock.now());
     if (!read.ok) throw invalidField('statement', read.error);
-    const results = await importStatement(db, read.lines, source, clock.now());
-    const summary: Record<string, number> = {};
-    for (const line of results) summary[line.outcome] = (summary[line.outcome] ?? 0) + 1;
-    // An import commits in batches (each line's credit with its own matching), so its audit row
-    // follows the last batch: it records who imported what and what became of each kind of line.
-    await writeAudit(
-      db,
-      {
-        actor: c.var.operatorName,
-        action: 'statement.import',
-        subject: source ? `source:${source.id}` : 'statement',
-        after: { format: read.format, profile: read.profile, lines: results.length, summary },
-      },
-      clock.now(),
-    );
+    const { results, summary } = await importStatement(deps, {
+      lines: read.lines,
+      source,
+      format: read.format,
+      profile: read.profile,
+      actor: c.var.operatorName,
+    });
     return c.json(
       ok({ format: read.format, profile: read.profile, lines: results.length, summary, results }),
     );

@@ -54,6 +54,8 @@ export interface NewCredit {
   readonly payerName: string;
   readonly creditedAt: Date;
   readonly source: CreditOrigin;
+  /** The credit source it came from, when it came from one. */
+  readonly sourceId?: string | null;
 }
 
 /**
@@ -86,10 +88,19 @@ export async function insertCredit(
   return queryRow(
     tx,
     BankCreditRow,
-    `INSERT INTO bank_credits (utr, amount, payee, payer_name, credited_at, source, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)
+    `INSERT INTO bank_credits (utr, amount, payee, payer_name, credited_at, source, source_id, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
      ON CONFLICT (utr) DO NOTHING RETURNING *`,
-    [input.utr, input.amount, input.payee, input.payerName, input.creditedAt, input.source, now],
+    [
+      input.utr,
+      input.amount,
+      input.payee,
+      input.payerName,
+      input.creditedAt,
+      input.source,
+      input.sourceId ?? null,
+      now,
+    ],
   );
 }
 
@@ -157,11 +168,6 @@ export async function markCreditMatched(
 /** Why the credit cannot settle the order that claimed it ('' once nothing stands in the way). */
 export async function setUnmatchedReason(tx: Queryable, id: number, reason: string): Promise<void> {
   await tx.query('UPDATE bank_credits SET unmatched_reason = $2 WHERE id = $1', [id, reason]);
-}
-
-/** Ties a credit to the source it came from, unless it is tied already. */
-export async function tieCreditToSource(tx: Queryable, id: number, sourceId: string): Promise<void> {
-  await tx.query('UPDATE bank_credits SET source_id = COALESCE(source_id, $2) WHERE id = $1', [id, sourceId]);
 }
 
 const KnownCreditRow = z.object({

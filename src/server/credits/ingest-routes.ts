@@ -12,9 +12,9 @@ import type { AppDeps } from '../app-deps.js';
 import { AppError, notFound } from '../errors.js';
 import type { RateLimit } from '../rate-limit.js';
 import { storeRateLimiter } from '../store/rate-limit-store.js';
+import { ingestText } from './commands/ingest-text.js';
 import { INGEST_EMAIL, INGEST_SMS } from './credit-api.js';
 import { type CreditSource, findSourceByToken } from './credit-source-store.js';
-import { ingestText } from './ingest-text.js';
 import { readAlertEmail } from './read-email.js';
 
 /** A phone back online forwards its backlog at once; steady traffic is a few texts a minute. */
@@ -51,22 +51,14 @@ export function ingestRoutes(deps: AppDeps, limit: RateLimit = DEFAULT_INGEST_LI
 
   INGEST_SMS.register(app, sourceOfToken, async (c) => {
     const sms = c.req.valid('json');
-    const result = await ingestText(
-      deps.db,
-      { source: c.var.source, channel: 'sms', ...sms },
-      deps.clock.now(),
-    );
+    const result = await ingestText(deps, { source: c.var.source, channel: 'sms', ...sms });
     return c.json(answer(result));
   });
 
   INGEST_EMAIL.register(app, sourceOfToken, async (c) => {
     const email = await readAlertEmail(await c.req.text());
     if (!email) throw new AppError(ERROR_CODES.invalidRequest, 'body: an e-mail message with a text part');
-    const result = await ingestText(
-      deps.db,
-      { source: c.var.source, channel: 'email', ...email },
-      deps.clock.now(),
-    );
+    const result = await ingestText(deps, { source: c.var.source, channel: 'email', ...email });
     return c.json(answer(result));
   });
 

@@ -13,7 +13,7 @@ import { balanceOf } from '../ledger/ledger.js';
 import type { Order } from '../orders/order.js';
 import { findOrderByMerchantOrderId } from '../orders/order-store.js';
 import { paymentObject, paymentUrl, queryView } from '../orders/order-views.js';
-import { type CreateResult, createOrder } from './create-order.js';
+import { type CreateResult, createOrder } from './commands/create-order.js';
 import { CREATE_ORDER, MERCHANT_BALANCE, QUERY_ORDER } from './gateway-api.js';
 import { createOrderInput } from './order-request.js';
 import { requireOwnMerchant, type SignedEnv, signedMerchant } from './signed-request.js';

@@ -8,9 +8,9 @@ import type { Clock } from '../clock.js';
 import type { Logger } from '../log.js';
 import type { Db } from '../store/db.js';
 import { sweepRateLimits } from '../store/rate-limit-store.js';
-import { advancePayouts, type PayoutChannels } from './advance-payouts.js';
-import { expireDueOrders } from './expire-orders.js';
-import { DEFAULT_CLAIM_GRACE_SECONDS, failUnpaidClaims } from './fail-unpaid-claims.js';
+import { advancePayouts, type PayoutChannels } from './commands/advance-payouts.js';
+import { expireDueOrders } from './commands/expire-orders.js';
+import { DEFAULT_CLAIM_GRACE_SECONDS, failUnpaidClaims } from './commands/fail-unpaid-claims.js';
 
 export interface BackgroundWorkDeps {
   readonly db: Db;

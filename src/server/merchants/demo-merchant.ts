@@ -4,9 +4,8 @@
  * order, so a newcomer reaches a working payer page in one step.
  */
 import type { AppDeps } from '../app-deps.js';
-import { issueKey } from './api-key-store.js';
-import { hasMerchants, lockDemoMerchantCreation, type NewMerchant } from './merchant-store.js';
-import { openMerchant } from './open-merchant.js';
+import { createDemoMerchant } from './commands/create-demo-merchant.js';
+import type { NewMerchant } from './merchant-store.js';
 
 /** The demo merchant; `GET /demo` finds it by its UPI address. */
 export const DEMO_SHOP: NewMerchant = {
@@ -25,13 +24,7 @@ export async function ensureDemoMerchant(
   print: (text: string) => void = (text) => process.stderr.write(text),
 ): Promise<void> {
   if (!deps.config.demoMerchant) return;
-  const created = await deps.db.transaction(async (tx) => {
-    // Several processes may start together on one database (WORKERS): one creates it.
-    await lockDemoMerchantCreation(tx);
-    if (await hasMerchants(tx)) return undefined;
-    const merchant = await openMerchant(tx, DEMO_SHOP, deps.clock.now());
-    return issueKey(tx, deps.config.secretKey, merchant.uid, deps.clock.now());
-  });
+  const created = await createDemoMerchant(deps, DEMO_SHOP);
   if (!created) return;
   deps.log.info('demo merchant created', { merchant_uid: created.merchant_uid });
   const env = `MERCHANT_UID=${created.merchant_uid} API_KEY=${created.api_key} API_SECRET=${created.api_secret}`;

@@ -153,11 +153,15 @@ const DEMO_MERCHANT_LOCK = 7_260_302;
 
 const CollectorsRow = z.object({ n: z.number().int(), uid: z.string().nullable() });
 
-/**
- * The merchants with a collection account (a UPI address or an IMPS account): how many, and the
- * one when there is exactly one. A credit that names no payee can be only theirs.
- */
-export async function collectingMerchants(tx: Queryable): Promise<{ count: number; only: string | null }> {
+/** The merchants with a collection account (a UPI address or an IMPS account). */
+export interface Collectors {
+  readonly count: number;
+  /** The one merchant, when exactly one collects. */
+  readonly only: string | null;
+}
+
+/** Which merchants collect: a credit that names no payee can be only theirs. */
+export async function collectingMerchants(tx: Queryable): Promise<Collectors> {
   const row = await queryRow(
     tx,
     CollectorsRow,

@@ -6,19 +6,18 @@
 import { Hono } from 'hono';
 import { ERROR_CODES } from '../../shared/error-codes.js';
 import type { AppDeps } from '../app-deps.js';
-import { writeAudit } from '../audit/audit-store.js';
 import { AppError, notFound } from '../errors.js';
 import { success } from '../http/envelope.js';
 import type { OperatorEnv } from '../http/operator-env.js';
 import { findOrder } from '../orders/order-store.js';
 import { ORDER_CALLBACKS, RECENT_CALLBACKS, RESEND_CALLBACK } from './callback-api.js';
 import { listAttemptsForOrder } from './callback-attempt-store.js';
+import { resendCallback } from './commands/resend-callback.js';
 import { listOutboxForOrder, listRecentOutbox } from './outbox-store.js';
-import { resendCallback } from './resend-callback.js';
 
 export function callbackRoutes(deps: AppDeps): Hono<OperatorEnv> {
   const app = new Hono<OperatorEnv>();
-  const { db, clock } = deps;
+  const { db } = deps;
 
   ORDER_CALLBACKS.register(app, async (c) => {
     const order = await findOrder(db, c.req.valid('param').payment_uid);
@@ -39,27 +38,10 @@ export function callbackRoutes(deps: AppDeps): Hono<OperatorEnv> {
 
   RESEND_CALLBACK.register(app, async (c) => {
     const { note } = c.req.valid('json');
-    const now = clock.now();
-    const result = await db.transaction(async (tx) => {
-      const resent = await resendCallback(tx, c.req.valid('param').payment_uid, now);
-      if (resent.kind !== 'queued') return resent;
-      await writeAudit(
-        tx,
-        {
-          actor: c.var.operatorName,
-          action: 'callback.resend',
-          subject: `order:${resent.row.payment_uid}`,
-          before: { notify_status: resent.notifyStatusBefore },
-          after: {
-            outbox_id: resent.row.id,
-            status: resent.row.payment_status,
-            status_seq: resent.row.status_seq,
-          },
-          note,
-        },
-        now,
-      );
-      return resent;
+    const result = await resendCallback(deps, {
+      paymentUid: c.req.valid('param').payment_uid,
+      note,
+      actor: c.var.operatorName,
     });
     if (result.kind === 'no_order') throw notFound('payment_uid: no such order');
     if (result.kind === 'no_notify_url') {

@@ -12,11 +12,12 @@ import type { Config } from '../config.js';
 import type { Metrics } from '../http/metrics.js';
 import type { Logger } from '../log.js';
 import type { Db } from '../store/db.js';
-import { attemptCallback } from './attempt-callback.js';
+import { attemptCallback } from './commands/attempt-callback.js';
+import { claimCallbacks } from './commands/claim-callbacks.js';
 import { type DeliverCallback, deliverCallback } from './deliver-callback.js';
 import { type BreakerOptions, createMerchantBreaker, DEFAULT_BREAKER } from './merchant-breaker.js';
 import type { Resolver } from './outbound-guard.js';
-import { type ClaimedRow, claimDue } from './outbox-store.js';
+import type { ClaimedRow } from './outbox-store.js';
 import { RETRY_DELAYS_MS } from './retry-schedule.js';
 
 export interface DispatcherDeps {
@@ -113,9 +114,13 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     if (room <= 0) return [];
     const now = clock.now();
     const fairness = breaker.room(now.getTime());
-    const rows = await db.transaction((tx) =>
-      claimDue(tx, worker, now, new Date(now.getTime() + leaseMs), room, fairness),
-    );
+    const rows = await claimCallbacks(db, {
+      worker,
+      now,
+      leaseUntil: new Date(now.getTime() + leaseMs),
+      limit: room,
+      fairness,
+    });
     return rows.map((row) => {
       const done = attempt(row).finally(() => {
         inFlight.delete(done);

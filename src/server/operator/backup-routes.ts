@@ -1,7 +1,6 @@
 /**
  * `GET /operator/api/store/backup`: a consistent copy of the embedded store, as a gzipped tar of
- * its data directory (PGlite `dumpDataDir`), taken inside a transaction so that no other
- * transaction is half-way through. `npm run operator -- backup <file>` saves it; RESTORE_FROM
+ * its data directory (store/backup.ts). `npm run operator -- backup <file>` saves it; RESTORE_FROM
  * restores it into an empty DATA_DIR. PostgreSQL is backed up with its own tools: the answer says how.
  */
 import { promisify } from 'node:util';
@@ -10,7 +9,7 @@ import { Hono } from 'hono';
 import { ERROR_CODES } from '../../shared/error-codes.js';
 import type { AppDeps } from '../app-deps.js';
 import { AppError } from '../errors.js';
-import type { Db } from '../store/db.js';
+import { dumpEmbeddedStore } from '../store/backup.js';
 import { BACKUP } from './operator-api.js';
 
 const gzipAsync = promisify(gzip);
@@ -19,18 +18,11 @@ export const PG_DUMP_GUIDANCE =
   'the store is PostgreSQL: back it up with pg_dump --format=custom --file=gateway.dump "$DATABASE_URL" ' +
   'and restore into an empty database with pg_restore --dbname="$DATABASE_URL" gateway.dump';
 
-interface Dumpable extends Db {
-  dump(): Promise<Blob>;
-}
-
-const canDump = (db: Db): db is Dumpable => db.kind === 'pglite' && 'dump' in db;
-
 export function backupRoutes(deps: AppDeps): Hono {
   const app = new Hono();
   BACKUP.register(app, async (c) => {
-    const db = deps.db;
-    if (!canDump(db)) throw new AppError(ERROR_CODES.invalidRequest, PG_DUMP_GUIDANCE);
-    const tar = await db.transaction(() => db.dump());
+    const tar = await dumpEmbeddedStore(deps.db);
+    if (!tar) throw new AppError(ERROR_CODES.invalidRequest, PG_DUMP_GUIDANCE);
     const body = await gzipAsync(Buffer.from(await tar.arrayBuffer()));
     deps.log.info('store backed up', { bytes: body.length });
     return c.body(new Uint8Array(body), 200, {

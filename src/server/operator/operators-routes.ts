@@ -5,11 +5,12 @@
 import { Hono } from 'hono';
 import { ERROR_CODES } from '../../shared/error-codes.js';
 import type { AppDeps } from '../app-deps.js';
-import { writeAudit } from '../audit/audit-store.js';
 import { AppError, notFound } from '../errors.js';
 import type { OperatorEnv } from '../http/operator-env.js';
 import { requestLog } from '../http/request-record.js';
-import { createOperator, ROOT_OPERATOR, revokeOperator } from './operator-accounts.js';
+import { addOperator } from './commands/add-operator.js';
+import { revokeOperator } from './commands/revoke-operator.js';
+import { ROOT_OPERATOR } from './operator-accounts.js';
 import { ADD_OPERATOR, LIST_OPERATORS, REVOKE_OPERATOR } from './operator-api.js';
 import { listOperators } from './operator-store.js';
 
@@ -17,7 +18,7 @@ const ok = <T>(data: T) => ({ result: 'success' as const, data });
 
 export function operatorsRoutes(deps: AppDeps) {
   const app = new Hono<OperatorEnv>();
-  const { db, clock } = deps;
+  const { db } = deps;
 
   for (const path of ['/operators', '/operators/*']) {
     app.use(path, async (c, next) => {
@@ -32,23 +33,7 @@ export function operatorsRoutes(deps: AppDeps) {
 
   ADD_OPERATOR.register(app, async (c) => {
     const { name } = c.req.valid('json');
-    const now = clock.now();
-    const result = await db.transaction(async (tx) => {
-      const created = await createOperator(tx, name, c.var.operatorName, now);
-      if (created.kind !== 'created') return created;
-      // The new operator's token is shown once and never written here.
-      await writeAudit(
-        tx,
-        {
-          actor: c.var.operatorName,
-          action: 'operator.create',
-          subject: `operator:${name}`,
-          after: { name, status: 'active' },
-        },
-        now,
-      );
-      return created;
-    });
+    const result = await addOperator(deps, { name, actor: c.var.operatorName });
     if (result.kind === 'name_taken') {
       throw new AppError(ERROR_CODES.nameTaken, 'name: an operator with this name exists');
     }
@@ -57,23 +42,8 @@ export function operatorsRoutes(deps: AppDeps) {
   });
 
   REVOKE_OPERATOR.register(app, async (c) => {
-    const now = clock.now();
     const { name } = c.req.valid('param');
-    const revoked = await db.transaction(async (tx) => {
-      if (!(await revokeOperator(tx, name, now))) return false;
-      await writeAudit(
-        tx,
-        {
-          actor: c.var.operatorName,
-          action: 'operator.revoke',
-          subject: `operator:${name}`,
-          before: { name, status: 'active' },
-          after: { name, status: 'revoked' },
-        },
-        now,
-      );
-      return true;
-    });
+    const revoked = await revokeOperator(deps, { name, actor: c.var.operatorName });
     if (!revoked) throw notFound('name: no such active operator');
     requestLog(c).info('operator revoked', { name });
     return c.json(ok({ name, status: 'revoked' }));

@@ -7,7 +7,7 @@
  */
 
 import { recordProviderPayout } from '../channel/payout-store.js';
-import { applyPayoutStep } from '../lifecycle/advance-payouts.js';
+import { applyPayoutStep } from '../lifecycle/apply-payout-step.js';
 import { reversePayout } from '../lifecycle/reverse-payout.js';
 import type { Order } from '../orders/order.js';
 import type { Queryable } from '../store/db.js';

@@ -11,7 +11,7 @@ import type { Paise } from '../../shared/money.js';
 import { formatAmount } from '../../shared/money.js';
 import { findPayoutReference } from '../channel/payout.js';
 import { lockPayoutOrderByReference } from '../channel/payout-store.js';
-import { applyPayoutStep } from '../lifecycle/advance-payouts.js';
+import { applyPayoutStep } from '../lifecycle/apply-payout-step.js';
 import { reversePayout } from '../lifecycle/reverse-payout.js';
 import { isUtrMatched } from '../orders/order-store.js';
 import type { Queryable } from '../store/db.js';

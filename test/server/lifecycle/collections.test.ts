@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { expireDueOrders } from '../../../src/server/lifecycle/expire-orders.js';
+import { expireDueOrders } from '../../../src/server/lifecycle/commands/expire-orders.js';
 import { queryRows } from '../../../src/server/store/rows.js';
 import { json, type TestApp } from '../support/test-app.js';
 import {

@@ -8,7 +8,7 @@ import type { AppDeps } from '../../../src/server/app-deps.js';
 import { ManualClock } from '../../../src/server/clock.js';
 import { createMetrics } from '../../../src/server/http/metrics.js';
 import { createBackgroundWork } from '../../../src/server/lifecycle/background-work.js';
-import { expireDueOrders } from '../../../src/server/lifecycle/expire-orders.js';
+import { expireDueOrders } from '../../../src/server/lifecycle/commands/expire-orders.js';
 import { silentLogger } from '../../../src/server/log.js';
 import { issueKey } from '../../../src/server/merchants/api-key-store.js';
 import { openMerchant } from '../../../src/server/merchants/open-merchant.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxChannel } from '../../../src/server/channel/sandbox-channel.js';
-import { advancePayouts } from '../../../src/server/lifecycle/advance-payouts.js';
-import { expireDueOrders } from '../../../src/server/lifecycle/expire-orders.js';
+import { advancePayouts } from '../../../src/server/lifecycle/commands/advance-payouts.js';
+import { expireDueOrders } from '../../../src/server/lifecycle/commands/expire-orders.js';
 import { json, type TestApp } from '../support/test-app.js';
 import {
   claim,

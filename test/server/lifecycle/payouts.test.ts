@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PayoutChannel } from '../../../src/server/channel/payout-channel.js';
 import { sandboxChannel } from '../../../src/server/channel/sandbox-channel.js';
-import { advancePayouts } from '../../../src/server/lifecycle/advance-payouts.js';
+import { advancePayouts } from '../../../src/server/lifecycle/commands/advance-payouts.js';
 import type { IssuedKey } from '../../../src/server/merchants/api-key-store.js';
 import { json, type TestApp } from '../support/test-app.js';
 import {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBackgroundWork } from '../../../src/server/lifecycle/background-work.js';
-import { expireDueOrders } from '../../../src/server/lifecycle/expire-orders.js';
-import { failUnpaidClaims } from '../../../src/server/lifecycle/fail-unpaid-claims.js';
+import { expireDueOrders } from '../../../src/server/lifecycle/commands/expire-orders.js';
+import { failUnpaidClaims } from '../../../src/server/lifecycle/commands/fail-unpaid-claims.js';
 import { silentLogger } from '../../../src/server/log.js';
 import { json, type TestApp } from '../support/test-app.js';
 import {

@@ -7,8 +7,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sandboxChannel } from '../../../src/server/channel/sandbox-channel.js';
 import { createMetrics } from '../../../src/server/http/metrics.js';
-import { advancePayouts } from '../../../src/server/lifecycle/advance-payouts.js';
-import { expireDueOrders } from '../../../src/server/lifecycle/expire-orders.js';
+import { advancePayouts } from '../../../src/server/lifecycle/commands/advance-payouts.js';
+import { expireDueOrders } from '../../../src/server/lifecycle/commands/expire-orders.js';
 import { silentLogger } from '../../../src/server/log.js';
 import type { IssuedKey } from '../../../src/server/merchants/api-key-store.js';
 import { createDispatcher, type Dispatcher } from '../../../src/server/notify/dispatcher.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { attemptCallback } from '../../../src/server/notify/attempt-callback.js';
 import { listAttemptsForOrder } from '../../../src/server/notify/callback-attempt-store.js';
+import { attemptCallback } from '../../../src/server/notify/commands/attempt-callback.js';
 import { deliverCallback } from '../../../src/server/notify/deliver-callback.js';
 import type { OutboxRow } from '../../../src/server/notify/outbox.js';
 import { claimDue, listOutboxForOrder } from '../../../src/server/notify/outbox-store.js';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expireDueOrders } from '../../../src/server/lifecycle/expire-orders.js';
+import { expireDueOrders } from '../../../src/server/lifecycle/commands/expire-orders.js';
 import {
   balance,
   claim,

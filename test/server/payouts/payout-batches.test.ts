@@ -6,7 +6,7 @@
  */
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { advancePayouts } from '../../../src/server/lifecycle/advance-payouts.js';
+import { advancePayouts } from '../../../src/server/lifecycle/commands/advance-payouts.js';
 import { silentLogger } from '../../../src/server/log.js';
 import type { IssuedKey } from '../../../src/server/merchants/api-key-store.js';
 import { payoutChannels } from '../../../src/server/service.js';

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../src/server/app.js';
-import { advancePayouts } from '../../../src/server/lifecycle/advance-payouts.js';
+import { advancePayouts } from '../../../src/server/lifecycle/commands/advance-payouts.js';
 import { silentLogger } from '../../../src/server/log.js';
 import type { IssuedKey } from '../../../src/server/merchants/api-key-store.js';
 import { razorpayxChannel } from '../../../src/server/payouts/razorpayx/razorpayx-channel.js';

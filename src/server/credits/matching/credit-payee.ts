@@ -5,9 +5,8 @@
  * at all (a single-account deployment); otherwise nobody can tell, and it waits for an operator.
  * The UTR alone never moves money between merchants.
  */
-import { collectingMerchants } from '../../merchants/merchant-store.js';
+import type { Collectors } from '../../merchants/merchant-store.js';
 import type { Order } from '../../orders/order.js';
-import type { Queryable } from '../../store/db.js';
 
 export type PayeeFit =
   | { readonly kind: 'fits' }
@@ -21,14 +20,22 @@ export function normalizePayee(payee: string): string {
   return payee.replace(/\s+/g, '').toLowerCase();
 }
 
-export async function payeeFits(tx: Queryable, order: Order, payee: string): Promise<PayeeFit> {
+/**
+ * Whether a credit paid to `payee` can be the order's money. `collectors` is needed only for a
+ * credit that names no payee.
+ */
+export function payeeFits(
+  order: Pick<Order, 'to_account' | 'merchant_uid'>,
+  payee: string,
+  collectors: Collectors | undefined,
+): PayeeFit {
   const given = normalizePayee(payee);
   if (given !== '') {
     return given === normalizePayee(order.to_account)
       ? { kind: 'fits' }
       : { kind: 'mismatch', reason: "credit was paid to another account than the order's" };
   }
-  const collectors = await collectingMerchants(tx);
+  if (!collectors) throw new Error('a credit without a payee needs the collecting merchants');
   return collectors.only === order.merchant_uid
     ? { kind: 'fits' }
     : { kind: 'unknown', reason: 'credit names no payee and several merchants could have received it' };

@@ -6,9 +6,10 @@
  * came. The provider's id and status are recorded before the step is handed back.
  */
 import type { PayoutChannel, PayoutStep } from '../../channel/payout-channel.js';
-import { markPolled, recordProviderPayout } from '../../channel/payout-store.js';
+import { markPolled } from '../../channel/payout-store.js';
 import type { Logger } from '../../log.js';
 import type { Db } from '../../store/db.js';
+import { recordProviderPayout } from '../commands/record-provider-payout.js';
 import type { RazorpayxClient } from './razorpayx-client.js';
 import { payeeName } from './razorpayx-client.js';
 import { outcomeOf } from './razorpayx-payout.js';
@@ -60,10 +61,11 @@ export function razorpayxChannel(deps: RazorpayxChannelDeps): PayoutChannel {
             });
             return WAIT;
           }
-          await deps.db.transaction(async (tx) => {
-            await recordProviderPayout(tx, order.payment_uid, provider.id, provider.status, now);
-            await markPolled(tx, order.payment_uid, now);
-          });
+          await recordProviderPayout(
+            deps.db,
+            { paymentUid: order.payment_uid, providerId: provider.id, status: provider.status },
+            now,
+          );
           const outcome = outcomeOf(provider);
           if (outcome.kind === 'step') return outcome.step;
           // Reversed before we saw it complete: the money is back, the payout failed.

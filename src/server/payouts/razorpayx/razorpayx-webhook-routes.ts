@@ -1,21 +1,16 @@
 /**
  * Takes RazorpayX's webhooks: checked (signature in constant time, age, event id once), then the
- * payout they name is moved in one transaction with the event's record, so a failure leaves the
- * event to RazorpayX's next retry. A webhook may come before the answer to our create request:
- * the payout is then found by its reference_id, our payment_uid.
+ * payout they name is moved (commands/take-razorpayx-event.ts).
  */
 import { Hono } from 'hono';
 import { ERROR_CODES } from '../../../shared/error-codes.js';
 import type { AppDeps } from '../../app-deps.js';
-import { findPayout, findPayoutByProviderId } from '../../channel/payout-store.js';
 import { AppError, notFound } from '../../errors.js';
 import { clientIp } from '../../http/client-ip.js';
 import { success } from '../../http/envelope.js';
 import { RateLimiter } from '../../http/rate-limiter.js';
-import { lockOrder } from '../../orders/order-store.js';
 import type { RateLimit } from '../../rate-limit.js';
-import { applyProviderPayout } from '../apply-provider-payout.js';
-import { recordProviderEvent } from '../provider-event-store.js';
+import { takeRazorpayxEvent } from '../commands/take-razorpayx-event.js';
 import { checkWebhook } from './razorpayx-webhook.js';
 import { RAZORPAYX_WEBHOOK } from './razorpayx-webhook-api.js';
 
@@ -55,24 +50,10 @@ export function razorpayxWebhookRoutes(deps: AppDeps, limit: RateLimit = DEFAULT
       );
     }
     const entity = check.event.payload.payout?.entity;
-    const result = await deps.db.transaction(async (tx) => {
-      if (!(await recordProviderEvent(tx, 'razorpayx', check.eventId, check.event.event, now)))
-        return { outcome: 'duplicate' as const };
-      if (!entity) return { outcome: 'ignored' as const };
-      const payout =
-        (await findPayoutByProviderId(tx, entity.id)) ??
-        (entity.reference_id ? await findPayout(tx, entity.reference_id) : undefined);
-      if (payout?.channel !== 'razorpayx' || (payout.provider_payout_id ?? entity.id) !== entity.id)
-        return { outcome: 'unknown_payout' as const };
-      const order = await lockOrder(tx, payout.payment_uid);
-      if (!order) return { outcome: 'unknown_payout' as const };
-      const outcome = await applyProviderPayout(tx, order, entity, now);
-      const after = await lockOrder(tx, payout.payment_uid);
-      return {
-        outcome,
-        payment_uid: order.payment_uid,
-        payment_status: after?.payment_status ?? order.payment_status,
-      };
+    const result = await takeRazorpayxEvent(deps, {
+      eventId: check.eventId,
+      event: check.event.event,
+      entity,
     });
     const fields = { event: check.event.event, provider_payout_id: entity?.id, ...result };
     if (result.outcome === 'reversed')

@@ -5,9 +5,9 @@
  * A credit with one of its UTRs arriving later still completes it (failed -> processing ->
  * completed, as for overdue). SKIP LOCKED lets several processes sweep.
  */
-import { lockUnpaidClaimedOrders } from '../orders/order-store.js';
-import type { Db } from '../store/db.js';
-import { changeStatus } from './change-status.js';
+import { lockUnpaidClaimedOrders } from '../../orders/order-store.js';
+import type { Db } from '../../store/db.js';
+import { changeStatus } from '../change-status.js';
 
 export const DEFAULT_CLAIM_GRACE_SECONDS = 24 * 60 * 60;
 

@@ -1,21 +1,19 @@
 /**
- * An alert text enters from a credit source (forwarded SMS, e-mail alert, or an operator
- * replaying one). Nothing is lost: the text is stored as received, committed, before it is
- * parsed. Then, in one transaction, the bank-text parser reads it and a credit goes through the
- * one matching path (postCredit) with the source's account as its payee, and the text's outcome
+ * An alert text from a credit source is read, in the caller's transaction, once it is stored as
+ * received (commands/ingest-text.ts): the bank-text parser reads it, a credit goes through the one
+ * matching path (receive-credit.ts) with the source's account as its payee, and the text's outcome
  * is recorded: a credit, a duplicate (the same text again, or the same credit through another
- * channel), a conflict (another amount under the same UTR), ignored with the reason, or
- * unparsed and waiting for an operator.
+ * channel), a conflict (another amount under the same UTR), ignored with the reason, or unparsed
+ * and waiting for an operator.
  */
 import { createHash } from 'node:crypto';
 import { formatAmount } from '../../shared/money.js';
-import type { Db, Queryable } from '../store/db.js';
+import type { Queryable } from '../store/db.js';
 import { type ParsedCredit, parseBankText } from './bank-text/parse-bank-text.js';
 import type { CreditSource } from './credit-source-store.js';
-import { tieCreditToSource } from './credit-store.js';
-import { type NewCredit, type PostCreditResult, postCredit } from './matching/post-credit.js';
-import { earlierSameText, insertRawText, recordTextOutcome, type TextChannel } from './raw-text-store.js';
-import { withinTransaction } from './within-transaction.js';
+import type { CreditOrigin } from './credit-store.js';
+import { earlierSameText, recordTextOutcome, type TextChannel } from './raw-text-store.js';
+import { type ReceiveResult, receiveCredit } from './receive-credit.js';
 
 export interface IncomingText {
   readonly source: CreditSource;
@@ -51,65 +49,55 @@ export interface CreditView {
 /** Texts longer than this are not alerts; they are stored cut to it. */
 export const MAX_TEXT_CHARS = 4000;
 
-export async function ingestText(
-  db: Db,
-  input: IncomingText,
-  now: Date,
-  /** Runs in the transaction that records the outcome (the operator's audit row). */
-  alsoInTransaction?: (tx: Queryable, result: IngestResult) => Promise<void>,
-): Promise<IngestResult> {
-  const body = input.text.slice(0, MAX_TEXT_CHARS);
-  const digest = createHash('sha256').update(body.replace(/\s+/g, ' ').trim()).digest('hex');
-  const receivedAt = input.receivedAt ?? now;
-  const rawTextId = await insertRawText(
-    db,
-    {
-      sourceId: input.source.id,
-      channel: input.channel,
-      sender: input.sender.slice(0, 100),
-      body,
-      bodyDigest: digest,
-      receivedAt,
-    },
-    now,
-  );
-
-  return db.transaction(async (tx) => {
-    const record = async (result: Omit<IngestResult, 'rawTextId'>): Promise<IngestResult> => {
-      await recordTextOutcome(tx, rawTextId, result.outcome, result.reason, result.credit?.id ?? null);
-      const done = { rawTextId, ...result };
-      await alsoInTransaction?.(tx, done);
-      return done;
-    };
-    const earlier = await earlierSameText(tx, input.source.id, digest, rawTextId);
-    const parsed = parseBankText({ text: body, sender: input.sender, receivedAt });
-    if (earlier !== undefined) {
-      return record({ outcome: 'duplicate', reason: `the same text as text ${earlier}` });
-    }
-    if (parsed.kind === 'ignored') return record({ outcome: 'ignored', reason: parsed.reason });
-    if (parsed.kind === 'unparsed') return record({ outcome: 'unparsed', reason: parsed.reason });
-    const otherAccount = otherAccountReason(input.source.account, parsed.accountHint);
-    if (otherAccount) return record({ outcome: 'ignored', reason: otherAccount });
-    const via = input.channel === 'email' ? 'email' : 'sms';
-    const posted = await postSourceCredit(tx, db, input.source, parsed, via, now);
-    return record(outcomeOf(posted));
-  });
+/** The text as it is stored, and its digest (the same text again is a duplicate). */
+export function storedText(text: string): { readonly body: string; readonly digest: string } {
+  const body = text.slice(0, MAX_TEXT_CHARS);
+  return { body, digest: createHash('sha256').update(body.replace(/\s+/g, ' ').trim()).digest('hex') };
 }
 
-/**
- * The one way a source's credit enters: postCredit (the one matching path) inside the caller's
- * transaction, with the source's account as payee, then the credit tied to its source.
- */
-export async function postSourceCredit(
+export interface StoredText {
+  readonly rawTextId: number;
+  readonly body: string;
+  readonly digest: string;
+  readonly receivedAt: Date;
+}
+
+/** Reads a stored text and records what became of it. */
+export async function readText(
   tx: Queryable,
-  db: Db,
+  input: IncomingText,
+  stored: StoredText,
+  now: Date,
+): Promise<IngestResult> {
+  const { rawTextId } = stored;
+  const record = async (result: Omit<IngestResult, 'rawTextId'>): Promise<IngestResult> => {
+    await recordTextOutcome(tx, rawTextId, result.outcome, result.reason, result.credit?.id ?? null);
+    return { rawTextId, ...result };
+  };
+  const earlier = await earlierSameText(tx, input.source.id, stored.digest, rawTextId);
+  const parsed = parseBankText({ text: stored.body, sender: input.sender, receivedAt: stored.receivedAt });
+  if (earlier !== undefined) {
+    return record({ outcome: 'duplicate', reason: `the same text as text ${earlier}` });
+  }
+  if (parsed.kind === 'ignored') return record({ outcome: 'ignored', reason: parsed.reason });
+  if (parsed.kind === 'unparsed') return record({ outcome: 'unparsed', reason: parsed.reason });
+  const otherAccount = otherAccountReason(input.source.account, parsed.accountHint);
+  if (otherAccount) return record({ outcome: 'ignored', reason: otherAccount });
+  const via = input.channel === 'email' ? 'email' : 'sms';
+  const posted = await receiveSourceCredit(tx, input.source, parsed, via, now);
+  return record(outcomeOf(posted));
+}
+
+/** A credit read from a source's text (or fixed from one): its payee is the source's account. */
+export async function receiveSourceCredit(
+  tx: Queryable,
   source: CreditSource,
   credit: Pick<ParsedCredit, 'amount' | 'utr' | 'creditedAt' | 'payer'>,
-  via: NewCredit['source'],
+  via: CreditOrigin,
   now: Date,
-): Promise<PostCreditResult> {
-  const posted = await postCredit(
-    withinTransaction(db, tx),
+): Promise<ReceiveResult> {
+  return receiveCredit(
+    tx,
     {
       utr: credit.utr,
       amount: credit.amount,
@@ -117,20 +105,13 @@ export async function postSourceCredit(
       payerName: credit.payer.slice(0, 256),
       creditedAt: credit.creditedAt,
       source: via,
+      sourceId: source.id,
     },
     now,
   );
-  await tieToSource(tx, posted, source.id);
-  return posted;
 }
 
-/** Ties a new credit to its source (postCredit has recorded why it waits, when it cannot match). */
-export async function tieToSource(tx: Queryable, posted: PostCreditResult, sourceId: string | null) {
-  if (posted.kind === 'duplicate' || posted.kind === 'conflict' || sourceId === null) return;
-  await tieCreditToSource(tx, posted.credit.id, sourceId);
-}
-
-export function outcomeOf(posted: PostCreditResult): Omit<IngestResult, 'rawTextId'> {
+export function outcomeOf(posted: ReceiveResult): Omit<IngestResult, 'rawTextId'> {
   const base = {
     id: posted.credit.id,
     utr: posted.credit.utr,

@@ -7,7 +7,13 @@
  */
 import type { PayoutChannelName } from '../../shared/payout-channel-names.js';
 import type { Config } from '../config.js';
-import type { Merchant } from '../merchants/merchant.js';
+
+/** What the choice reads of a merchant: its configured channel and the account payouts leave from. */
+export interface PayoutAccount {
+  readonly payout_channel: PayoutChannelName | null;
+  readonly imps_account: string;
+  readonly imps_ifsc: string;
+}
 
 export type ChannelChoice =
   | {
@@ -21,7 +27,7 @@ export type ChannelChoice =
   | { readonly ok: false; readonly reason: string };
 
 export function payoutChannelFor(
-  merchant: Pick<Merchant, 'payout_channel' | 'imps_account' | 'imps_ifsc'>,
+  merchant: PayoutAccount,
   config: Pick<Config, 'mode' | 'razorpayx'>,
 ): ChannelChoice {
   const channel = merchant.payout_channel ?? (config.mode === 'sandbox' ? 'sandbox' : null);

@@ -5,24 +5,24 @@
  * moves the row on (done, next retry, or failed after the last) and keeps the order's
  * notify_status and notify_fail_reason in step.
  */
-import { isCalledBack } from '../../shared/callback-statuses.js';
-import type { Clock } from '../clock.js';
-import { signFields } from '../gateway/signature.js';
-import { secretForKey } from '../merchants/api-key-store.js';
-import { findMerchant } from '../merchants/merchant-store.js';
-import { findOrder, setNotifyStatus } from '../orders/order-store.js';
-import { callbackFields } from '../orders/order-views.js';
-import type { Db, Queryable } from '../store/db.js';
-import { insertAttempt } from './callback-attempt-store.js';
+import { isCalledBack } from '../../../shared/callback-statuses.js';
+import type { Clock } from '../../clock.js';
+import { signFields } from '../../gateway/signature.js';
+import { secretForKey } from '../../merchants/api-key-store.js';
+import { findMerchant } from '../../merchants/merchant-store.js';
+import { findOrder, setNotifyStatus } from '../../orders/order-store.js';
+import { callbackFields } from '../../orders/order-views.js';
+import type { Db, Queryable } from '../../store/db.js';
+import { insertAttempt } from '../callback-attempt-store.js';
 import type {
   CallbackRequest,
   DeliverCallback,
   DeliveryOptions,
   DeliveryOutcome,
-} from './deliver-callback.js';
-import type { OutboxRow } from './outbox.js';
-import { endUnsent, finishRow, hasNewerRow } from './outbox-store.js';
-import { retryDelayAfter } from './retry-schedule.js';
+} from '../deliver-callback.js';
+import type { OutboxRow } from '../outbox.js';
+import { endUnsent, finishRow, hasNewerRow } from '../outbox-store.js';
+import { retryDelayAfter } from '../retry-schedule.js';
 
 export interface AttemptDeps {
   readonly db: Db;

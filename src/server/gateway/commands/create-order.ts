@@ -3,19 +3,23 @@
  * check and hold, all in one transaction. Concurrent identical requests create one order.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { formatAmount } from '../../shared/money.js';
-import { buildUpiUri } from '../../shared/upi-uri.js';
-import type { AppDeps } from '../app-deps.js';
-import { payoutChannelFor } from '../channel/payout-channel-for.js';
-import { insertPayout } from '../channel/payout-store.js';
-import { balanceOf, post } from '../ledger/ledger.js';
-import { isBlacklisted } from '../merchants/blacklist-store.js';
-import type { Merchant } from '../merchants/merchant.js';
-import { limitsFor } from '../merchants/merchant.js';
-import type { NewOrder, Order } from '../orders/order.js';
-import { findOrderByMerchantOrderId, insertOrder, markAccountingDelivered } from '../orders/order-store.js';
-import type { Queryable } from '../store/db.js';
-import type { CreateOrderInput } from './order-request.js';
+import { formatAmount } from '../../../shared/money.js';
+import { buildUpiUri } from '../../../shared/upi-uri.js';
+import type { AppDeps } from '../../app-deps.js';
+import { insertPayout } from '../../channel/payout-store.js';
+import { balanceOf, post } from '../../ledger/ledger.js';
+import { isBlacklisted } from '../../merchants/blacklist-store.js';
+import type { Merchant } from '../../merchants/merchant.js';
+import { limitsFor } from '../../merchants/merchant.js';
+import { payoutChannelFor } from '../../merchants/payout-channel-for.js';
+import type { NewOrder, Order } from '../../orders/order.js';
+import {
+  findOrderByMerchantOrderId,
+  insertOrder,
+  markAccountingDelivered,
+} from '../../orders/order-store.js';
+import type { Queryable } from '../../store/db.js';
+import type { CreateOrderInput } from '../order-request.js';
 
 export interface CreateContext {
   readonly merchant: Merchant;

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { queryRows } from '../../../src/server/store/rows.js';
-import { json, type TestApp } from '../support/test-app.js';
 import {
   balance,
   claim,
@@ -11,7 +10,8 @@ import {
   errorCode,
   freshUtr,
   orderRow,
-} from './support/lifecycle-fixture.js';
+} from '../lifecycle/support/lifecycle-fixture.js';
+import { json, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,0 +1,51 @@
+/**
+ * A payer claims a UTR for an order (india_match), in one transaction: the claim moves a pending,
+ * overdue or failed order to processing, and settles it at once if the bank credit arrived first.
+ * Claiming the same UTR again is an idempotent retry (and reopens an order that expired or failed
+ * meanwhile). A claim that loses (the UTR is another order's, or its credit was paid to another
+ * account than this order's) is kept for operators with both orders. The rules: matching/decide.ts.
+ */
+import type { AppDeps } from '../../app-deps.js';
+import type { Order } from '../../orders/order.js';
+import { matchUtr } from '../matching/match-utr.js';
+import { settledOrder } from '../receive-credit.js';
+
+export interface UtrClaim {
+  readonly paymentUid: string;
+  readonly utr: string;
+  readonly clientIp: string;
+}
+
+export type ClaimResult =
+  | { readonly kind: 'claimed'; readonly order: Order }
+  | { readonly kind: 'not_found' }
+  | { readonly kind: 'not_collection' }
+  | { readonly kind: 'final'; readonly order: Order }
+  | { readonly kind: 'utr_used' }
+  /** The UTR's credit was paid to another account than this order's collection account. */
+  | { readonly kind: 'payee_mismatch' }
+  | { readonly kind: 'too_many'; readonly order: Order };
+
+export async function claimUtr(deps: Pick<AppDeps, 'db' | 'clock'>, claim: UtrClaim): Promise<ClaimResult> {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const matched = await matchUtr(tx, { kind: 'claim', ...claim }, now);
+    const { outcome } = matched.decision;
+    const order = () => settledOrder(matched.orders, claim.paymentUid);
+    if (outcome.kind === 'claimed') return { kind: 'claimed', order: order() };
+    if (outcome.kind !== 'refused') throw new Error(`a claim decided as ${outcome.kind}`);
+    switch (outcome.reason) {
+      case 'no_order':
+        return { kind: 'not_found' };
+      case 'not_collection':
+      case 'utr_used':
+      case 'payee_mismatch':
+        return { kind: outcome.reason };
+      case 'final':
+      case 'too_many':
+        return { kind: outcome.reason, order: order() };
+      default:
+        throw new Error(`a claim refused as ${outcome.reason}`);
+    }
+  });
+}

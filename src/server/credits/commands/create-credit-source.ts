@@ -1,0 +1,52 @@
+/**
+ * An operator registers a credit source bound to one of a merchant's collection accounts (its UPI
+ * address or its IMPS account), audited in the same transaction. An SMS source's ingest token is
+ * answered once and never stored or audited (only its digest is kept).
+ */
+import type { AppDeps } from '../../app-deps.js';
+import { writeAudit } from '../../audit/audit-store.js';
+import { findMerchant } from '../../merchants/merchant-store.js';
+import { type CreditSource, type CreditSourceKind, insertCreditSource } from '../credit-source-store.js';
+
+export interface CreateCreditSource {
+  readonly merchantUid: string;
+  readonly account: string;
+  readonly kind: CreditSourceKind;
+  readonly name: string;
+  readonly actor: string;
+}
+
+export type CreditSourceCreated =
+  | { readonly kind: 'created'; readonly source: CreditSource; readonly ingestToken: string | undefined }
+  | { readonly kind: 'no_merchant' }
+  /** The account is none of the merchant's collection accounts. */
+  | { readonly kind: 'not_collection_account' };
+
+export async function createCreditSource(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  input: CreateCreditSource,
+): Promise<CreditSourceCreated> {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx): Promise<CreditSourceCreated> => {
+    const merchant = await findMerchant(tx, input.merchantUid);
+    if (!merchant) return { kind: 'no_merchant' };
+    const own = [merchant.upi_vpa.toLowerCase(), merchant.imps_account].filter((a) => a !== '');
+    if (!own.includes(input.account.toLowerCase())) return { kind: 'not_collection_account' };
+    const made = await insertCreditSource(
+      tx,
+      { merchantUid: merchant.uid, account: input.account, kind: input.kind, name: input.name },
+      now,
+    );
+    await writeAudit(
+      tx,
+      {
+        actor: input.actor,
+        action: 'credit_source.create',
+        subject: `source:${made.source.id}`,
+        after: made.source,
+      },
+      now,
+    );
+    return { kind: 'created', ...made };
+  });
+}

@@ -1,0 +1,224 @@
+/**
+ * Credit matching as one pure decision: from what happened to a UTR and what is known about it,
+ * what to do. Nothing here reads or writes; apply-decision.ts carries the decision out. The rules:
+ * - a credit settles the order whose payer claimed its UTR, if it was paid to that order's
+ *   collection account (credit-payee.ts): the exact amount completes the order, any other amount
+ *   rejects it; an overdue or failed order goes back to processing first (late payments are still
+ *   matched); a final order is never settled again;
+ * - a claim held by an order whose account did not receive the credit is released, and the first
+ *   order whose claim lost to it and whose account did receive it takes the UTR and is settled;
+ * - a credit nobody claimed waits for a claim; one that cannot settle its claim waits with the
+ *   reason, for an operator;
+ * - one UTR belongs to one order; an order claims at most MAX_UTRS_PER_ORDER of them; a claim of
+ *   a UTR whose credit went to another account is refused;
+ * - an operator may confirm whose a credit without a payee is, and match a waiting credit by
+ *   hand: the same settlement, never across accounts.
+ */
+import { formatAmount } from '../../../shared/money.js';
+import { isFinalStatus } from '../../../shared/order-status.js';
+import { canTransition } from '../../lifecycle/transitions.js';
+import type { Order } from '../../orders/order.js';
+import { type PayeeFit, payeeFits } from './credit-payee.js';
+import type { CreditFacts, Decision, Outcome, Refusal, Situation, Step, Trigger } from './decision.js';
+
+export const MAX_UTRS_PER_ORDER = 5;
+
+export const NOT_CLAIMED = 'no order has claimed this UTR yet';
+export const CLAIM_RELEASED = "paid to another account than the claiming order's; that claim was released";
+
+export function decide(trigger: Trigger, situation: Situation): Decision {
+  switch (trigger.kind) {
+    case 'credit':
+      return creditArrives(trigger.utr, situation);
+    case 'claim':
+      return payerClaims(trigger, situation);
+    case 'confirm':
+      return operatorConfirms(trigger.paymentUid, situation);
+    case 'match':
+      return operatorMatches(trigger.paymentUid, situation);
+  }
+}
+
+function creditArrives(utr: string, s: Situation): Decision {
+  const credit = s.credit;
+  if (!credit) throw new Error('a credit trigger without its credit');
+  const holder = s.claims[0];
+  if (!holder) return { steps: [], outcome: { kind: 'waiting', reason: NOT_CLAIMED } };
+  const order = orderOf(s, holder.payment_uid);
+  const fit = payeeFits(order, credit.payee, s.collectors);
+  if (fit.kind !== 'mismatch') {
+    const settled = settlement(order, credit, fit, false);
+    return settled.kind === 'settle' ? settled.decision : wait(settled.reason);
+  }
+  const release: Step[] = [
+    {
+      kind: 'record_loss',
+      loss: {
+        utr,
+        paymentUid: order.payment_uid,
+        otherPaymentUid: null,
+        reason: 'payee_mismatch',
+        creditPayee: credit.payee,
+      },
+    },
+    { kind: 'release_claim', paymentUid: order.payment_uid },
+  ];
+  for (const loser of s.losers) {
+    const candidate = s.orders.get(loser.payment_uid);
+    if (candidate?.transaction_type !== 'income' || isFinalStatus(candidate.payment_status)) continue;
+    const candidateFit = payeeFits(candidate, credit.payee, s.collectors);
+    if (candidateFit.kind !== 'fits') continue;
+    const settled = settlement(candidate, credit, candidateFit, false);
+    if (settled.kind !== 'settle') continue;
+    return {
+      steps: [
+        ...release,
+        { kind: 'add_claim', paymentUid: candidate.payment_uid, clientIp: loser.client_ip },
+        ...settled.decision.steps,
+        { kind: 'pass_loss', from: order.payment_uid, to: candidate.payment_uid },
+      ],
+      outcome: settled.decision.outcome,
+    };
+  }
+  const waiting = wait(CLAIM_RELEASED);
+  return { steps: [...release, ...waiting.steps], outcome: waiting.outcome };
+}
+
+function payerClaims(trigger: Trigger & { kind: 'claim' }, s: Situation): Decision {
+  const { utr, paymentUid, clientIp } = trigger;
+  const order = s.orders.get(paymentUid);
+  if (!order) return refuse({ reason: 'no_order' });
+  if (order.transaction_type !== 'income') return refuse({ reason: 'not_collection' });
+  const holder = s.claims[0];
+  if (holder && holder.payment_uid !== paymentUid) {
+    const loss = {
+      utr,
+      paymentUid,
+      otherPaymentUid: holder.payment_uid,
+      reason: 'utr_used',
+      clientIp,
+    } as const;
+    return refuse({ reason: 'utr_used' }, [{ kind: 'record_loss', loss: { ...loss, creditPayee: '' } }]);
+  }
+  // The same claim again on a settled order is an idempotent retry; a new UTR is refused.
+  if (isFinalStatus(order.payment_status)) {
+    return holder ? { steps: [], outcome: { kind: 'claimed', paymentUid } } : refuse({ reason: 'final' });
+  }
+  const fit = s.credit ? payeeFits(order, s.credit.payee, s.collectors) : undefined;
+  const steps: Step[] = [];
+  if (!holder) {
+    if (s.claimCount >= MAX_UTRS_PER_ORDER) return refuse({ reason: 'too_many' });
+    // A credit that arrived first and was paid to another account is never this order's: the
+    // claim is refused, so that it cannot hold the UTR against the order it was paid for.
+    if (s.credit && fit?.kind === 'mismatch') {
+      const loss = {
+        utr,
+        paymentUid,
+        otherPaymentUid: s.credit.payment_uid,
+        reason: 'payee_mismatch',
+        creditPayee: s.credit.payee,
+        clientIp,
+      } as const;
+      return refuse({ reason: 'payee_mismatch' }, [{ kind: 'record_loss', loss }]);
+    }
+    steps.push({ kind: 'add_claim', paymentUid, clientIp });
+  }
+  // A new claim, or the payer's own UTR again after the order expired or failed: either way the
+  // order is being paid again, and a credit that already arrived settles it now.
+  let paying = order;
+  if (order.payment_status !== 'processing') {
+    steps.push({ kind: 'reopen', paymentUid, cause: 'utr_claim' });
+    paying = { ...order, payment_status: 'processing' };
+  }
+  if (s.credit && fit) {
+    const settled = settlement(paying, s.credit, fit, false);
+    if (settled.kind === 'settle') steps.push(...settled.decision.steps);
+  }
+  return { steps, outcome: { kind: 'claimed', paymentUid } };
+}
+
+function operatorConfirms(paymentUid: string, s: Situation): Decision {
+  if (!s.credit) return refuse({ reason: 'no_credit' });
+  const order = s.orders.get(paymentUid);
+  if (order?.transaction_type !== 'income') return refuse({ reason: 'no_order' });
+  const holder = s.claims[0];
+  if (holder && holder.payment_uid !== paymentUid) {
+    return refuse({ reason: 'claimed_by_another', paymentUid: holder.payment_uid });
+  }
+  // A credit without a payee that several merchants could have received settles once an
+  // operator says whose it is; a credit paid to another account never moves, confirmed or not.
+  const settled = settlement(order, s.credit, payeeFits(order, s.credit.payee, s.collectors), true);
+  if (settled.kind !== 'settle') return refuse({ reason: 'cannot_settle', detail: settled.reason });
+  const claim: Step[] = holder ? [] : [{ kind: 'add_claim', paymentUid, clientIp: 'operator' }];
+  return { steps: [...settled.decision.steps, ...claim], outcome: settled.decision.outcome };
+}
+
+function operatorMatches(paymentUid: string, s: Situation): Decision {
+  if (!s.credit) return refuse({ reason: 'no_credit' });
+  if (s.credit.payment_uid !== null) {
+    return refuse({ reason: 'already_matched', paymentUid: s.credit.payment_uid });
+  }
+  const order = s.orders.get(paymentUid);
+  if (!order) return refuse({ reason: 'no_order' });
+  if (order.transaction_type !== 'income') return refuse({ reason: 'not_collection' });
+  const holder = s.claims[0];
+  if (holder && holder.payment_uid !== paymentUid) {
+    return refuse({ reason: 'claimed_by_another', paymentUid: holder.payment_uid });
+  }
+  const settled = settlement(order, s.credit, payeeFits(order, s.credit.payee, s.collectors), false);
+  if (settled.kind !== 'settle') return refuse({ reason: 'cannot_settle', detail: settled.reason });
+  // The operator claims the UTR for the order as the payer would have, then it settles as any claim.
+  const claim: Step[] = holder ? [] : [{ kind: 'add_claim', paymentUid, clientIp: 'operator' }];
+  return {
+    steps: [...claim, ...settled.decision.steps, { kind: 'keep_reason', reason: '' }],
+    outcome: settled.decision.outcome,
+  };
+}
+
+type Settlement =
+  | { readonly kind: 'settle'; readonly decision: Decision }
+  | { readonly kind: 'cannot'; readonly reason: string };
+
+/**
+ * Settling the order with the credit: the exact amount completes it, any other amount rejects it
+ * saying what arrived. Only a credit not yet matched, paid to the order's account (or, confirmed
+ * by an operator, paid to no named account), settles a collection that can still be paid.
+ */
+function settlement(order: Order, credit: CreditFacts, fit: PayeeFit, confirmed: boolean): Settlement {
+  if (credit.payment_uid !== null) return { kind: 'cannot', reason: 'credit already matched' };
+  if (fit.kind === 'mismatch') return { kind: 'cannot', reason: fit.reason };
+  if (fit.kind === 'unknown' && !confirmed) return { kind: 'cannot', reason: fit.reason };
+  const refused = { kind: 'cannot', reason: `order is ${order.payment_status}` } as const;
+  if (order.transaction_type !== 'income') return refused;
+  const steps: Step[] = [];
+  if (order.payment_status !== 'processing') {
+    if (!canTransition('income', order.payment_status, 'processing')) return refused;
+    steps.push({ kind: 'reopen', paymentUid: order.payment_uid, cause: 'bank_credit' });
+  }
+  const exact = credit.amount === order.amount;
+  const failReason = exact
+    ? ''
+    : `amount mismatch: received ${formatAmount(credit.amount)} INR, expected ${formatAmount(order.amount)} INR`;
+  const result = exact ? 'completed' : 'rejected';
+  steps.push({ kind: 'settle', paymentUid: order.payment_uid, result, failReason });
+  return {
+    kind: 'settle',
+    decision: { steps, outcome: { kind: 'settled', paymentUid: order.payment_uid, result } },
+  };
+}
+
+/** The credit waits, the reason kept on it for the operators' list. */
+function wait(reason: string): Decision {
+  return { steps: [{ kind: 'keep_reason', reason }], outcome: { kind: 'waiting', reason } };
+}
+
+function refuse(refusal: Refusal, steps: readonly Step[] = []): Decision {
+  const outcome: Outcome = { kind: 'refused', ...refusal };
+  return { steps, outcome };
+}
+
+function orderOf(s: Situation, paymentUid: string): Order {
+  const order = s.orders.get(paymentUid);
+  if (!order) throw new Error('a claim without its order');
+  return order;
+}

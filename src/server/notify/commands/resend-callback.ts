@@ -1,0 +1,35 @@
+/**
+ * An operator resends an order's callback: a fresh outbox row for its current state, due at once
+ * (resend-callback.ts), audited in the same transaction.
+ */
+import type { AppDeps } from '../../app-deps.js';
+import { writeAudit } from '../../audit/audit-store.js';
+import { type ResendResult, resendCallback as resend } from '../resend-callback.js';
+
+export async function resendCallback(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  input: { readonly paymentUid: string; readonly note: string; readonly actor: string },
+): Promise<ResendResult> {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const resent = await resend(tx, input.paymentUid, now);
+    if (resent.kind !== 'queued') return resent;
+    await writeAudit(
+      tx,
+      {
+        actor: input.actor,
+        action: 'callback.resend',
+        subject: `order:${resent.row.payment_uid}`,
+        before: { notify_status: resent.notifyStatusBefore },
+        after: {
+          outbox_id: resent.row.id,
+          status: resent.row.payment_status,
+          status_seq: resent.row.status_seq,
+        },
+        note: input.note,
+      },
+      now,
+    );
+    return resent;
+  });
+}

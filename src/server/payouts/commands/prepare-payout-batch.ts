@@ -1,0 +1,52 @@
+/**
+ * An operator prepares a payout batch for a bank file (prepare-batch.ts), audited with its lines
+ * in the same transaction.
+ */
+import type { AppDeps } from '../../app-deps.js';
+import { writeAudit } from '../../audit/audit-store.js';
+import { batchDetail } from '../batch-detail.js';
+import { type PrepareBatch, prepareBatch, type Skipped } from '../prepare-batch.js';
+
+export type BatchPrepared =
+  | {
+      readonly kind: 'prepared';
+      readonly batch: Awaited<ReturnType<typeof batchDetail>>;
+      readonly skipped: readonly Skipped[];
+    }
+  | { readonly kind: 'nothing_waiting'; readonly skipped: readonly Skipped[] };
+
+export async function preparePayoutBatch(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  input: PrepareBatch & { readonly note: string },
+): Promise<BatchPrepared> {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx): Promise<BatchPrepared> => {
+    const prepared = await prepareBatch(tx, input, now);
+    if (prepared.kind !== 'prepared') return prepared;
+    const batch = await batchDetail(tx, prepared.batch);
+    await writeAudit(
+      tx,
+      {
+        actor: input.preparedBy,
+        action: 'payout_batch.prepare',
+        subject: `payout_batch:${prepared.batch.id}`,
+        after: {
+          state: 'prepared',
+          account: input.account,
+          ifsc: input.ifsc,
+          mode: input.mode,
+          lines: batch.lines.map((line) => ({
+            reference: line.reference,
+            payment_uid: line.payment_uid,
+            amount: line.amount,
+          })),
+          total: batch.total,
+          skipped: prepared.skipped,
+        },
+        note: input.note,
+      },
+      now,
+    );
+    return { kind: 'prepared', batch, skipped: prepared.skipped };
+  });
+}

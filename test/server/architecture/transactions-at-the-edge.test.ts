@@ -1,0 +1,76 @@
+/**
+ * Transactions are opened at the edge (docs/decisions/0027-transactions-at-the-edge.md): a use case
+ * is a command module (a file in a `commands/` folder), which opens the transaction, writes the
+ * audit row and answers; everything it calls takes that transaction as an argument. No other
+ * module calls `transaction(...)` (the store's own machinery aside), and no command calls
+ * another, so transactions never nest.
+ */
+import { dirname, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  readSource,
+  type SyntaxNode,
+  serverPath,
+  sourceFiles,
+  syntaxOf,
+  walk,
+} from './support/source-files.js';
+
+const isCommand = (path: string) => /(^|\/)commands\/[^/]+\.ts$/.test(path);
+const isStore = (path: string) => path.startsWith('store/');
+
+/** The calls of a method named `transaction` a piece of code makes. */
+function transactionsOpened(code: string): number {
+  let found = 0;
+  walk(syntaxOf(code), (node) => {
+    if (node.type !== 'CallExpression') return;
+    const callee = node.callee as SyntaxNode;
+    const property = callee.type === 'MemberExpression' ? (callee.property as SyntaxNode) : undefined;
+    if (property?.name === 'transaction') found++;
+  });
+  return found;
+}
+
+/** The src/server paths a file imports. */
+function importedPaths(file: string): string[] {
+  const found: string[] = [];
+  walk(syntaxOf(readSource(file)), (node) => {
+    const source = node.source as { value?: unknown } | undefined;
+    if (typeof source?.value === 'string' && source.value.startsWith('.')) {
+      found.push(serverPath(resolve(dirname(file), source.value.replace(/\.js$/, '.ts'))));
+    }
+  });
+  return found;
+}
+
+const files = sourceFiles().map((file) => ({ file, path: serverPath(file) }));
+
+describe('transactions at the edge', () => {
+  it('recognises a transaction being opened', () => {
+    expect(transactionsOpened('await db.transaction(async (tx) => tx.query("SELECT 1"));')).toBe(1);
+    expect(transactionsOpened('await deps.db.transaction((tx) => run(tx)).finally(done);')).toBe(1);
+    expect(transactionsOpened('await receiveCredit(tx, credit, now);')).toBe(0);
+    expect(isCommand('credits/commands/post-credit.ts')).toBe(true);
+    expect(isCommand('credits/receive-credit.ts')).toBe(false);
+  });
+
+  it('opens transactions only in command modules and the store', () => {
+    const openers = files
+      .filter(({ path }) => !isCommand(path) && !isStore(path))
+      .filter(({ file }) => transactionsOpened(readSource(file)) > 0)
+      .map(({ path }) => path);
+    expect(openers).toEqual([]);
+    expect(files.filter(({ path }) => isCommand(path)).length).toBeGreaterThan(20);
+  });
+
+  it('never calls a command from a command', () => {
+    const nested = files
+      .filter(({ path }) => isCommand(path))
+      .flatMap(({ file, path }) =>
+        importedPaths(file)
+          .filter(isCommand)
+          .map((imported) => `${path} -> ${imported}`),
+      );
+    expect(nested).toEqual([]);
+  });
+});
