@@ -53,7 +53,7 @@ export const ListedTextSchema = z.object({
   body: z.string(),
   received_at: z.string(),
   created_at: z.string(),
-  state: z.enum(['unparsed', 'ignored']),
+  state: z.enum(['unparsed', 'ignored', 'invalid']),
   reason: z.string(),
   reading: TextReadingSchema,
 });
@@ -61,9 +61,9 @@ export type ListedText = z.infer<typeof ListedTextSchema>;
 
 export const CreditListSchema = z.array(z.union([ListedCreditSchema, ListedTextSchema]));
 
-/** A row of the list that is an alert text (unparsed or ignored), not a credit. */
+/** A row of the list that is an alert text (unparsed, ignored or invalid), not a credit. */
 export function isListedText(row: ListedCredit | ListedText): row is ListedText {
-  return row.state === 'unparsed' || row.state === 'ignored';
+  return row.state === 'unparsed' || row.state === 'ignored' || row.state === 'invalid';
 }
 
 /** A credit an alert text gave, or an operator's fix of one. */
@@ -92,7 +92,7 @@ export type TextOutcome = z.infer<typeof TextOutcomeSchema>;
 /** What became of a text forwarded to an ingest endpoint. */
 export const IngestedTextSchema = z.object({
   text_id: z.string(),
-  outcome: text('credit, duplicate, conflict, ignored or unparsed'),
+  outcome: text('credit, duplicate, conflict, ignored, unparsed, or invalid (kept as received, unreadable)'),
   reason: z.string(),
 });
 

@@ -16,6 +16,7 @@ export const CREDIT_TABS = [
   { id: 'unparsed', label: 'Unparsed', empty: 'No bank text is waiting to be read by hand.' },
   { id: 'conflict', label: 'Conflicts', empty: 'No credit is in conflict.' },
   { id: 'ignored', label: 'Ignored', empty: 'No text was ignored.' },
+  { id: 'invalid', label: 'Invalid', empty: 'No text arrived unreadable.' },
   { id: 'matched', label: 'Matched', empty: 'No credit has matched an order yet.' },
 ] as const;
 
@@ -69,7 +70,7 @@ export function CreditsScreen({ tab }: { readonly tab: string }) {
             </p>
           ) : (
             <>
-              {current.id === 'unparsed' || current.id === 'ignored' ? (
+              {current.id === 'unparsed' || current.id === 'ignored' || current.id === 'invalid' ? (
                 <TextList
                   texts={list.filter(isListedText)}
                   fixable={current.id === 'unparsed'}

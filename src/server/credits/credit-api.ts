@@ -25,7 +25,7 @@ import {
   OperatorSmsSchema,
   StatementQuerySchema,
 } from './credit-schemas.js';
-import { ForwardedSmsSchema, readSmsFields } from './read-forwarded-sms.js';
+import { SENDER_FIELD_NAMES, TEXT_FIELD_NAMES, TIME_FIELD_NAMES } from './read-forwarded-sms.js';
 
 export const CREATE_CREDIT_SOURCE = apiRoute({
   id: 'createCreditSource',
@@ -175,6 +175,20 @@ const TOKEN = z.object({ token: z.string().describe("The source's ingest token")
 const INGEST =
   'Unsigned: the token in the path is the secret (an unknown or revoked one is a 404); limited per token.';
 
+/**
+ * What a forwarder may send, for the document only: the ingest routes validate nothing before the
+ * body is stored (read-forwarded-sms.ts); what cannot be read is kept as `invalid`, answered 200.
+ */
+const FORWARDED_SMS = {
+  type: 'object',
+  properties: Object.fromEntries(
+    [...TEXT_FIELD_NAMES, ...SENDER_FIELD_NAMES, ...TIME_FIELD_NAMES].map((name) => [
+      name,
+      { type: 'string' },
+    ]),
+  ),
+} as const;
+
 export const INGEST_SMS = apiRoute({
   id: 'ingestSms',
   method: 'post',
@@ -182,12 +196,12 @@ export const INGEST_SMS = apiRoute({
   tag: 'ingest',
   auth: 'public',
   summary: 'A forwarded SMS alert',
-  description: `${INGEST} JSON, form or text/plain: text|message|body|msg, from|sender|address, timestamp|time|date|received_at|receivedStamp|sentStamp|sent_at.`,
+  description: `${INGEST} JSON, form, multipart or text/plain: text|message|body|msg, from|sender|address, timestamp|time|date|received_at|receivedStamp|sentStamp|sent_at. Nothing refuses a body from a valid token: one that cannot be read as a text is stored with outcome invalid.`,
   params: TOKEN,
-  body: ForwardedSmsSchema,
-  read: readSmsFields,
   bodyMedia: {
-    'application/x-www-form-urlencoded': { $ref: '#/components/schemas/ForwardedSms' },
+    'application/json': FORWARDED_SMS,
+    'application/x-www-form-urlencoded': FORWARDED_SMS,
+    'multipart/form-data': FORWARDED_SMS,
     'text/plain': { type: 'string' },
   },
   bodyExample: { text: 'Rs.199.00 credited to A/c XX1234 by UPI Ref No 612345678901', from: 'VM-HDFCBK' },
@@ -202,7 +216,7 @@ export const INGEST_EMAIL = apiRoute({
   tag: 'ingest',
   auth: 'public',
   summary: 'A raw e-mail alert (RFC 822, up to 256 KB)',
-  description: INGEST,
+  description: `${INGEST} Nothing refuses a body from a valid token: one that cannot be read is stored with outcome invalid.`,
   params: TOKEN,
   bodyMedia: { 'message/rfc822': { type: 'string' } },
   answers: { 200: { description: 'Stored and read', data: IngestedTextSchema } },

@@ -8,7 +8,8 @@
  *   differed from the claiming order's (which was rejected). Whatever the source (operator API,
  *   statement, alert text, sandbox): the reason is worked out here from the credit and the
  *   merchants as they are now, beside the reason recorded when the credit was posted;
- * - unparsed / ignored: alert texts that gave no credit, with the reason.
+ * - unparsed / ignored / invalid: alert texts that gave no credit, with the reason (invalid: the
+ *   body could not be read as a text; kept as received).
  *
  * Credits and texts are listed together in one order, newest first: (created_at, kind, id)
  * descending, a credit before a text of the same instant. Every row carries its `cursor`
@@ -28,10 +29,10 @@ import { textReading } from './text-reading.js';
 
 export type { CreditFilter, ListCursor } from './credit-store.js';
 
-export const CREDIT_STATES = ['matched', 'waiting', 'conflict', 'unparsed', 'ignored'] as const;
+export const CREDIT_STATES = ['matched', 'waiting', 'conflict', 'unparsed', 'ignored', 'invalid'] as const;
 export type CreditState = (typeof CREDIT_STATES)[number];
-type TextState = 'unparsed' | 'ignored';
-const TEXT_STATES: readonly CreditState[] = ['unparsed', 'ignored'];
+type TextState = 'unparsed' | 'ignored' | 'invalid';
+const TEXT_STATES: readonly CreditState[] = ['unparsed', 'ignored', 'invalid'];
 
 /**
  * `credit:<id>` or `text:<id>`; a bare id (the form before cursors) when only one kind is listed.

@@ -1,5 +1,6 @@
 /** Request bodies and queries of the credit-source and credit operator API, validated with zod. */
 import { z } from 'zod';
+import { oneLine } from '../http/one-line.js';
 import { amountField, idField, limitField, utrField } from '../http/request-fields.js';
 import { CREDIT_STATES, type CreditFilter, type CreditState, readCursor } from './credit-list.js';
 import { FIELDS, type Field } from './statements/csv-profiles.js';
@@ -18,7 +19,7 @@ export const CreateCreditSourceSchema = z
         'must be a UPI VPA or a 9-18 digit account number',
       ),
     kind: z.enum(['sms', 'statement', 'api']),
-    name: z.string().trim().min(1).max(100),
+    name: oneLine().trim().min(1).max(100),
   })
   .meta({ id: 'CreateCreditSource' });
 
@@ -26,7 +27,7 @@ export const OperatorSmsSchema = z
   .object({
     source_id: z.string().min(1),
     text: z.string().trim().min(1).max(4000),
-    sender: z.string().max(100).optional(),
+    sender: oneLine().max(100).optional(),
     received_at: z.iso.datetime({ offset: true }).optional(),
   })
   .meta({ id: 'OperatorSms' });
@@ -35,7 +36,7 @@ export const FixTextSchema = z
   .object({
     utr: utrField,
     amount: amountField,
-    payer_name: z.string().max(256).optional(),
+    payer_name: oneLine().max(256).optional(),
     credited_at: z.iso.datetime({ offset: true }).optional(),
     note,
   })

@@ -1,12 +1,14 @@
 /**
  * Unsigned ingest endpoints for alert forwarders, keyed by a credit source's secret token:
- * - POST /ingest/sms/:token    a forwarded SMS (JSON, form or plain text)
+ * - POST /ingest/sms/:token    a forwarded SMS (JSON, form, multipart or plain text)
  * - POST /ingest/email/:token  a raw e-mail alert (RFC 822)
  * An unknown or revoked token is a 404 (one indexed read, nothing written). A known token is
  * rate-limited in the store's shared buckets (`rate_limits`, scope `ingest`, keyed by its source),
- * so every service process counts against the same limit.
+ * so every service process counts against the same limit. Past those two, nothing refuses: the
+ * body is stored as received and answered 200 with its outcome, `invalid` with the reason when it
+ * cannot be read as a text (a forwarder drops what it is answered 4xx for).
  */
-import { Hono, type MiddlewareHandler } from 'hono';
+import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { ERROR_CODES } from '../../shared/error-codes.js';
 import type { AppDeps } from '../app-deps.js';
 import { AppError, notFound } from '../errors.js';
@@ -16,6 +18,7 @@ import { ingestText } from './commands/ingest-text.js';
 import { INGEST_EMAIL, INGEST_SMS } from './credit-api.js';
 import { type CreditSource, findSourceByToken } from './credit-source-store.js';
 import { readAlertEmail } from './read-email.js';
+import { readForwardedSms } from './read-forwarded-sms.js';
 
 /** A phone back online forwards its backlog at once; steady traffic is a few texts a minute. */
 export const DEFAULT_INGEST_LIMIT: RateLimit = { burst: 60, perSecond: 2 };
@@ -49,15 +52,17 @@ export function ingestRoutes(deps: AppDeps, limit: RateLimit = DEFAULT_INGEST_LI
     data: { text_id: String(result.rawTextId), outcome: result.outcome, reason: result.reason },
   });
 
+  // The body exactly as it came: whatever it holds is stored (outcome invalid when unreadable).
+  const bytesOf = async (c: Context) => new Uint8Array(await c.req.arrayBuffer());
+
   INGEST_SMS.register(app, sourceOfToken, async (c) => {
-    const sms = c.req.valid('json');
+    const sms = await readForwardedSms(await bytesOf(c), c.req.header('content-type') ?? '');
     const result = await ingestText(deps, { source: c.var.source, channel: 'sms', ...sms });
     return c.json(answer(result));
   });
 
   INGEST_EMAIL.register(app, sourceOfToken, async (c) => {
-    const email = await readAlertEmail(await c.req.text());
-    if (!email) throw new AppError(ERROR_CODES.invalidRequest, 'body: an e-mail message with a text part');
+    const email = await readAlertEmail(await bytesOf(c));
     const result = await ingestText(deps, { source: c.var.source, channel: 'email', ...email });
     return c.json(answer(result));
   });

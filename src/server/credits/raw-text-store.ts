@@ -1,7 +1,8 @@
 /**
  * SQL for alert texts: the one module that writes `raw_texts`. A text from a credit source is
  * stored as received before it is read, then its outcome (a credit, a duplicate, a conflict,
- * ignored, unparsed, fixed by an operator) is recorded on it.
+ * ignored, unparsed, fixed by an operator) is recorded on it. A body that cannot be read as a text
+ * is stored `invalid` at once, with its reason and its bytes as they came (`original`).
  */
 import { z } from 'zod';
 import type { Queryable } from '../store/db.js';
@@ -19,6 +20,7 @@ export const TEXT_OUTCOMES = [
   'ignored',
   'unparsed',
   'fixed',
+  'invalid',
 ] as const;
 export type StoredTextOutcome = (typeof TEXT_OUTCOMES)[number];
 
@@ -29,24 +31,39 @@ export interface NewRawText {
   readonly body: string;
   readonly bodyDigest: string;
   readonly receivedAt: Date;
+  /** The body could not be read as a text: stored `invalid`, with why and its original bytes. */
+  readonly invalid?: { readonly reason: string; readonly original: Uint8Array } | undefined;
 }
 
 const IdRow = z.object({ id: z.number().int() });
 
-/** Stores a text as received (outcome `received`); answers its id. */
+/** Stores a text as received (outcome `received`, or `invalid` with its reason); answers its id. */
 export async function insertRawText(tx: Queryable, text: NewRawText, now: Date): Promise<number> {
   const row = await queryRow(
     tx,
     IdRow,
-    `INSERT INTO raw_texts (source_id, channel, sender, body, body_digest, received_at, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-    [text.sourceId, text.channel, text.sender, text.body, text.bodyDigest, text.receivedAt, now],
+    `INSERT INTO raw_texts (source_id, channel, sender, body, body_digest, received_at, created_at,
+       outcome, reason, original)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
+    [
+      text.sourceId,
+      text.channel,
+      text.sender,
+      text.body,
+      text.bodyDigest,
+      text.receivedAt,
+      now,
+      text.invalid ? 'invalid' : 'received',
+      text.invalid?.reason ?? '',
+      text.invalid?.original ?? null,
+    ],
   );
   if (!row) throw new Error('raw text insert returned no row');
   return row.id;
 }
 
-/** An earlier text of the same source with the same digest that was read already, if any. */
+/** An earlier text of the same source with the same digest that was read already, if any (a body
+ * that could not be read is no earlier copy of anything). */
 export async function earlierSameText(
   tx: Queryable,
   sourceId: string,
@@ -57,7 +74,7 @@ export async function earlierSameText(
     tx,
     IdRow,
     `SELECT id FROM raw_texts WHERE source_id = $1 AND body_digest = $2 AND id < $3
-       AND outcome <> 'received' ORDER BY id LIMIT 1`,
+       AND outcome NOT IN ('received', 'invalid') ORDER BY id LIMIT 1`,
     [sourceId, bodyDigest, beforeId],
   );
   return row?.id;
@@ -115,7 +132,7 @@ export const TextListRow = z.looseObject({
   body: z.string(),
   received_at: z.date(),
   created_at: z.date(),
-  state: z.enum(['unparsed', 'ignored']),
+  state: z.enum(['unparsed', 'ignored', 'invalid']),
   reason: z.string(),
   rank: z.number().int(),
   seq: z.number().int(),
@@ -124,7 +141,7 @@ export type TextListRow = z.infer<typeof TextListRow>;
 
 export async function listTextRows(
   tx: Queryable,
-  outcomes: readonly ('unparsed' | 'ignored')[],
+  outcomes: readonly ('unparsed' | 'ignored' | 'invalid')[],
   filter: CreditFilter,
 ): Promise<TextListRow[]> {
   return queryRows(

@@ -1,25 +1,20 @@
 /**
- * The shapes SMS-forwarding apps post: JSON or a form, the message under `text`, `message`,
- * `body` or `msg`, the sender under `from`, `sender` or `address`, and an optional time in
- * seconds, milliseconds or ISO form (`timestamp`, `time`, `date`, `received_at`,
- * `receivedStamp`, `sentStamp`). A plain-text body is the message itself.
+ * The shapes SMS-forwarding apps post: JSON, a form or a multipart form, the message under
+ * `text`, `message`, `body` or `msg`, the sender under `from`, `sender` or `address`, and an
+ * optional time in seconds, milliseconds or ISO form (`timestamp`, `time`, `date`,
+ * `received_at`, `receivedStamp`, `sentStamp`). A plain-text body is the message itself.
+ * Nothing here refuses: a body that cannot be read as a text comes back `invalid` with the reason
+ * (received-text.ts), to be stored as received.
  */
-import type { Context } from 'hono';
-import { z } from 'zod';
 import { ERROR_CODES } from '../../shared/error-codes.js';
-import { AppError } from '../errors.js';
-import { readJsonObject } from '../http/read-body.js';
+import { AppError, isAppError } from '../errors.js';
+import { parseJsonObject } from '../http/read-body.js';
 import { findIndianDate } from './indian-date.js';
+import { decodeBody, invalidText, type ReceivedText, receivedText } from './received-text.js';
 
-export interface ForwardedSms {
-  readonly text: string;
-  readonly sender: string;
-  readonly receivedAt: Date | undefined;
-}
-
-const TEXT_FIELDS = ['text', 'message', 'body', 'msg'] as const;
-const SENDER_FIELDS = ['from', 'sender', 'address'] as const;
-const TIME_FIELDS = [
+export const TEXT_FIELD_NAMES = ['text', 'message', 'body', 'msg'] as const;
+export const SENDER_FIELD_NAMES = ['from', 'sender', 'address'] as const;
+export const TIME_FIELD_NAMES = [
   'timestamp',
   'time',
   'date',
@@ -29,44 +24,45 @@ const TIME_FIELDS = [
   'sent_at',
 ] as const;
 
-const optional = (names: readonly string[]) =>
-  Object.fromEntries(names.map((name) => [name, z.string().optional()]));
-
-/** The fields a forwarder may send, and the alert they make: the first message, sender and time given. */
-export const ForwardedSmsSchema = z
-  .object({ ...optional(TEXT_FIELDS), ...optional(SENDER_FIELDS), ...optional(TIME_FIELDS) })
-  .meta({ id: 'ForwardedSms' })
-  .transform((fields, ctx): ForwardedSms => {
-    const pick = (names: readonly string[]) => names.map((name) => fields[name]).find((v) => v !== undefined);
-    const text = pick(TEXT_FIELDS)?.trim() ?? '';
-    if (text === '') {
-      ctx.issues.push({
-        code: 'custom',
-        path: ['text'],
-        message: 'required (as text, message, body or msg)',
-        params: { code: ERROR_CODES.missingField },
-        input: fields,
-      });
-      return z.NEVER;
-    }
-    return { text, sender: pick(SENDER_FIELDS)?.trim() ?? '', receivedAt: readTime(pick(TIME_FIELDS)) };
-  });
-
-/** The body as fields: JSON, a form (URL-encoded or multipart), or plain text (the message itself). */
-export async function readSmsFields(c: Context): Promise<Record<string, string>> {
-  const type = c.req.header('content-type') ?? '';
-  if (/^application\/x-www-form-urlencoded\b/i.test(type)) {
-    return Object.fromEntries(new URLSearchParams(await c.req.text()));
+export async function readForwardedSms(bytes: Uint8Array, contentType: string): Promise<ReceivedText> {
+  const decoded = decodeBody(bytes);
+  let fields: Record<string, string>;
+  try {
+    fields = await readFields(bytes, decoded.text, contentType);
+  } catch (error) {
+    // A library's parser may throw anything at a body made to break it: all of it is the body's fault.
+    const reason = isAppError(error) ? error.details : 'body: not a readable multipart form';
+    return invalidText(bytes, reason, { text: decoded.text });
   }
+  const pick = (names: readonly string[]) => names.map((name) => fields[name]).find((v) => v !== undefined);
+  const read = {
+    text: pick(TEXT_FIELD_NAMES)?.trim() ?? '',
+    sender: pick(SENDER_FIELD_NAMES)?.trim() ?? '',
+    receivedAt: readTime(pick(TIME_FIELD_NAMES)),
+  };
+  if (decoded.undecodable) return invalidText(bytes, 'body: not valid UTF-8', read);
+  if (read.text === '') {
+    return invalidText(bytes, 'text: missing (as text, message, body or msg)', {
+      ...read,
+      text: decoded.text,
+    });
+  }
+  return receivedText(bytes, read);
+}
+
+async function readFields(bytes: Uint8Array, text: string, type: string): Promise<Record<string, string>> {
+  if (/^application\/x-www-form-urlencoded\b/i.test(type))
+    return Object.fromEntries(new URLSearchParams(text));
   if (/^multipart\/form-data\b/i.test(type)) {
-    const form = await c.req.parseBody();
-    return Object.fromEntries(
-      Object.entries(form).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v]] : [])),
-    );
+    // The web platform's own multipart reader (a body that is no form throws).
+    const form = await new Response(new Uint8Array(bytes), { headers: { 'Content-Type': type } }).formData();
+    const fields: Record<string, string> = {};
+    for (const [name, value] of form) if (typeof value === 'string') fields[name] ??= value;
+    return fields;
   }
-  if (/^text\/plain\b/i.test(type)) return { text: await c.req.text() };
+  if (/^text\/plain\b/i.test(type)) return { text };
   if (type === '' || /^application\/json\b/i.test(type)) {
-    const body = await readJsonObject(c);
+    const body = parseJsonObject(text);
     return Object.fromEntries(
       Object.entries(body).flatMap(([name, value]) =>
         typeof value === 'string' || typeof value === 'number' ? [[name, String(value)]] : [],
@@ -75,7 +71,7 @@ export async function readSmsFields(c: Context): Promise<Record<string, string>>
   }
   throw new AppError(
     ERROR_CODES.unsupportedMediaType,
-    'Content-Type: must be application/json, application/x-www-form-urlencoded, multipart/form-data or text/plain',
+    'Content-Type: not application/json, application/x-www-form-urlencoded, multipart/form-data or text/plain',
   );
 }
 

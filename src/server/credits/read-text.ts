@@ -4,7 +4,8 @@
  * matching path (receive-credit.ts) with the source's account as its payee, and the text's outcome
  * is recorded: a credit, a duplicate (the same text again, or the same credit through another
  * channel), a conflict (another amount under the same UTR), ignored with the reason, or unparsed
- * and waiting for an operator.
+ * and waiting for an operator. A body that could not be read as a text at all is stored `invalid`
+ * with its reason and its original bytes (commands/ingest-text.ts), and never read here.
  */
 import { createHash } from 'node:crypto';
 import { formatAmount } from '../../shared/money.js';
@@ -22,9 +23,11 @@ export interface IncomingText {
   readonly sender: string;
   /** When the phone or mailbox received it, when the forwarder says; else now. */
   readonly receivedAt: Date | undefined;
+  /** The body could not be read as a text: stored with the reason and its bytes, not read. */
+  readonly invalid?: { readonly reason: string; readonly original: Uint8Array };
 }
 
-export type TextOutcome = 'credit' | 'duplicate' | 'conflict' | 'ignored' | 'unparsed';
+export type TextOutcome = 'credit' | 'duplicate' | 'conflict' | 'ignored' | 'unparsed' | 'invalid';
 
 export interface IngestResult {
   readonly rawTextId: number;

@@ -10,6 +10,7 @@ import type { AccountingType, Payterm, TransactionType } from '../../shared/orde
 import { invalidField, missingField } from '../errors.js';
 import { classifyAddress } from '../http/classify-address.js';
 import { requiredFirst } from '../http/input-error.js';
+import { oneLine } from '../http/one-line.js';
 
 const httpUrl = z
   .string()
@@ -49,15 +50,15 @@ export const CreateOrderRequestSchema = z
       .string()
       .regex(/^([Jj][Ss][Oo][Nn])?$/, 'only json is supported (or empty for a redirect)')
       .optional(),
-    from: z.string().max(64).optional(),
-    from_name: z.string().max(128).optional(),
-    from_bank_name: z.string().max(64).optional(),
-    to: z.string().max(64).optional(),
-    to_name: z.string().max(128).optional(),
-    to_bank_name: z.string().max(64).optional(),
-    merchant_id: z.string().max(128).optional(),
-    order_uid: z.string().max(64).optional(),
-    channel: z.string().max(64).optional(),
+    from: oneLine().max(64).optional(),
+    from_name: oneLine().max(128).optional(),
+    from_bank_name: oneLine().max(64).optional(),
+    to: oneLine().max(64).optional(),
+    to_name: oneLine().max(128).optional(),
+    to_bank_name: oneLine().max(64).optional(),
+    merchant_id: oneLine().max(128).optional(),
+    order_uid: oneLine().max(64).optional(),
+    channel: oneLine().max(64).optional(),
   })
   .meta({
     id: 'CreateOrderRequest',

@@ -7,13 +7,26 @@ import type { Context } from 'hono';
 import { ERROR_CODES } from '../../shared/error-codes.js';
 import { AppError, invalidField } from '../errors.js';
 import { assertCleanBody } from './clean-text.js';
+import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from './json-depth.js';
 
 /** Reads a request's body into what its schema validates. */
 export type BodyReader = (c: Context) => Promise<unknown>;
 
 /** Parses the request body as one JSON object, or answers 400 in the interface's error shape. */
 export async function readJsonObject(c: Context): Promise<Record<string, unknown>> {
-  const text = await c.req.text();
+  const parsed = parseJsonObject(await c.req.text());
+  assertCleanBody(parsed);
+  return parsed;
+}
+
+/**
+ * A JSON text as one object: refused (an AppError, 400) when it is no JSON, nests deeper than
+ * any body the API takes (checked before parsing: docs/integrity-checks.md), or is no object.
+ */
+export function parseJsonObject(text: string): Record<string, unknown> {
+  if (jsonNestsDeeperThan(text, MAX_JSON_DEPTH)) {
+    throw new AppError(ERROR_CODES.invalidRequest, `body: JSON nested deeper than ${MAX_JSON_DEPTH} levels`);
+  }
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -23,7 +36,6 @@ export async function readJsonObject(c: Context): Promise<Record<string, unknown
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     throw new AppError(ERROR_CODES.invalidRequest, 'body: must be a JSON object');
   }
-  assertCleanBody(parsed);
   return parsed as Record<string, unknown>;
 }
 

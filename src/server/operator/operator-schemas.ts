@@ -6,6 +6,7 @@ import { PAYOUT_CHANNEL_NAMES } from '../../shared/payout-channel-names.js';
 import { isSupportContact } from '../../shared/support-contact.js';
 import { noteField } from '../audit/audit-log.js';
 import { isSaneDate } from '../http/clean-text.js';
+import { oneLine } from '../http/one-line.js';
 import { amountField, paiseField, utrField } from '../http/request-fields.js';
 import { OPERATOR_NAME, ROOT_OPERATOR } from './operator-accounts.js';
 
@@ -35,22 +36,22 @@ const profileFields = {
 export const CreateMerchantSchema = z
   .object({
     ...profileFields,
-    name: z.string().trim().min(1).max(100),
+    name: oneLine().trim().min(1).max(100),
     upi_vpa: z
       .string()
       .regex(/^[A-Za-z0-9._-]{2,256}@[A-Za-z0-9]{2,64}$/, 'must be a UPI address like shop@bank')
       .optional(),
-    upi_payee_name: z.string().trim().min(1).max(100).optional(),
+    upi_payee_name: oneLine().trim().min(1).max(100).optional(),
     imps_account: z
       .string()
       .regex(/^\d{9,18}$/, 'must be 9-18 digits')
       .optional(),
-    imps_account_name: z.string().trim().min(1).max(100).optional(),
+    imps_account_name: oneLine().trim().min(1).max(100).optional(),
     imps_ifsc: z
       .string()
       .regex(/^[A-Z]{4}0[A-Z0-9]{6}$/, 'must be an IFSC code')
       .optional(),
-    imps_bank_name: z.string().trim().min(1).max(100).optional(),
+    imps_bank_name: oneLine().trim().min(1).max(100).optional(),
     upi_min: amountField.optional(),
     upi_max: amountField.optional(),
     imps_min: amountField.optional(),
@@ -73,8 +74,8 @@ export const CreditSchema = z
   .object({
     utr: utrField,
     amount: paiseField,
-    payee: z.string().max(256).optional(),
-    payer_name: z.string().max(256).optional(),
+    payee: oneLine().max(256).optional(),
+    payer_name: oneLine().max(256).optional(),
     credited_at: z.iso
       .datetime({ offset: true })
       .refine((text) => isSaneDate(new Date(text)), 'must be between 2000 and 2100')
@@ -97,7 +98,7 @@ export const SetStatusSchema = z
   .meta({ id: 'SetOrderStatus' });
 
 export const BlacklistSchema = z
-  .object({ from_name: z.string().trim().min(1).max(128), note: noteField })
+  .object({ from_name: oneLine().trim().min(1).max(128), note: noteField })
   .meta({ id: 'BlacklistEntry' });
 
 export const CreateOperatorSchema = z

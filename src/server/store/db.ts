@@ -2,7 +2,7 @@
  * The store behind one small structural interface, so PGlite (embedded) and PostgreSQL share one
  * schema, one set of migrations and one query layer. SQL uses `$1` placeholders on both.
  */
-export type SqlParam = string | number | boolean | null | Date | readonly string[];
+export type SqlParam = string | number | boolean | null | Date | Uint8Array | readonly string[];
 
 export interface Queryable {
   /**

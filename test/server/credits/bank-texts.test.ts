@@ -22,6 +22,15 @@ describe('bank texts', () => {
     expect(files).toHaveLength(16);
   });
 
+  it('holds multi-line credit alerts as phones and mail clients show them, for the banks that send them', () => {
+    const multiLine = files.filter((file) => {
+      const fixture = JSON.parse(readFileSync(join(dir, file), 'utf8')) as Fixture;
+      return fixture.texts.some((sample) => sample.expect.kind === 'credit' && sample.text.includes('\n'));
+    });
+    // HDFC's "Credit Alert!" and Axis Bank's UPI alerts by SMS; the e-mail alerts of the others.
+    expect(multiLine.sort()).toEqual(['axis.json', 'hdfc.json', 'icici.json', 'kotak.json', 'sbi.json']);
+  });
+
   for (const file of files) {
     const fixture = JSON.parse(readFileSync(join(dir, file), 'utf8')) as Fixture;
     describe(fixture.bank, () => {

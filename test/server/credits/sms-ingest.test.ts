@@ -148,14 +148,17 @@ describe('forwarded SMS', () => {
     expect(await count(t, `outbox WHERE payment_uid = $1 AND payment_status = 'completed'`, [uid])).toBe(1);
   });
 
-  it('answers 404 in the error shape for an unknown or revoked token, and 400 without a text', async () => {
+  it('answers 404 in the error shape for an unknown or revoked token, and keeps a body without a text as invalid', async () => {
     const unknown = await forwardSms(t, 'it_nosuchtoken', { text: 'x' });
     expect(unknown.status).toBe(404);
     expect((await json(unknown)).result).toBe('error');
     const source = await createSource(t, t.merchant);
     const empty = await forwardSms(t, source.ingest_token ?? '', { from: 'VM-HDFCBK' });
-    expect(empty.status).toBe(400);
-    expect((await json(empty)).data.details).toMatch(/^text/);
+    expect(empty.status).toBe(200);
+    expect((await json(empty)).data).toMatchObject({
+      outcome: 'invalid',
+      reason: expect.stringMatching(/^text/),
+    });
     expect((await t.operator('DELETE', `/operator/api/credit-sources/${source.source_id}`)).status).toBe(200);
     expect((await forwardSms(t, source.ingest_token ?? '', { text: 'x' })).status).toBe(404);
   });

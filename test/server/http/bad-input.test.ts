@@ -14,7 +14,7 @@ import { createApp } from '../../../src/server/app.js';
 import { checkoutPageRoutes } from '../../../src/server/checkout-page/checkout-page-routes.js';
 import { answerClientErrors } from '../../../src/server/http/client-errors.js';
 import { createIncome, createLifecycleApp, UNLIMITED } from '../lifecycle/support/lifecycle-fixture.js';
-import { createTestApp, incomeBody, json, sign, type TestApp } from '../support/test-app.js';
+import { createTestApp, incomeBody, json, OPERATOR_TOKEN, sign, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -76,6 +76,74 @@ describe('control characters', () => {
 
   it('answers a malformed percent-encoded path with 400 in the error shape', async () => {
     expect(await refused(await t.app.request('/checkout/api/orders/%E0%A4%A'), 400)).toContain('path');
+  });
+});
+
+describe('deep structures', () => {
+  const deep = (levels: number) => `{"a":${'['.repeat(levels)}${']'.repeat(levels)}}`;
+
+  it('answers JSON nested thousands deep with 400 in the error shape on every JSON endpoint', async () => {
+    for (const levels of [5_000, 8_000]) {
+      const body = deep(levels);
+      const post = (path: string, headers: Record<string, string> = {}) =>
+        t.app.request(path, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', ...headers },
+          body,
+        });
+      expect(await refused(await post('/Payments/india_match'), 400)).toMatch(/deeper/);
+      expect(
+        await refused(
+          await post('/gateway/api/order/new', {
+            'OC-Key': t.merchant.api_key,
+            'OC-Signature': 'x'.repeat(64),
+          }),
+          400,
+        ),
+      ).toMatch(/deeper/);
+      expect(
+        await refused(
+          await post('/operator/api/merchants', { Authorization: `Bearer ${OPERATOR_TOKEN}` }),
+          400,
+        ),
+      ).toMatch(/deeper/);
+      expect(await refused(await post('/console/api/session', { Origin: 'https://pay.test' }), 400)).toMatch(
+        /deeper/,
+      );
+    }
+  });
+
+  it('still takes the nesting a legitimate operator body has', async () => {
+    const response = await t.operator('POST', '/operator/api/merchants', {
+      name: 'Nested Shop',
+      embed_origins: ['https://shop.example'],
+    });
+    expect(response.status).toBe(201);
+  });
+});
+
+describe('free text', () => {
+  it('takes line breaks and tabs in free text, refuses them in one-line fields, and refuses other control characters', async () => {
+    const uid = await createIncome(t);
+    const noted = await t.operator('POST', `/operator/api/orders/${uid}/status`, {
+      status: 'failed',
+      reason: 'payer called:\r\n\tpaid twice',
+    });
+    expect(noted.status).toBe(200);
+    expect(
+      await refused(await t.operator('POST', '/operator/api/merchants', { name: 'Chai\nPoint' }), 400),
+    ).toMatch(/^name: must be one line/);
+    const order = await t.signed(
+      '/gateway/api/order/new',
+      incomeBody(t.merchant.merchant_uid, { from_name: 'Ravi\tK' }),
+    );
+    expect(await refused(order, 400)).toMatch(/^from_name: must be one line/);
+    for (const name of ['Bell\u0007Shop', 'Form\u000cFeed', 'Del\u007f', 'C1\u0085']) {
+      const refusedName = await t.operator('POST', '/operator/api/merchants', { name });
+      expect(await refused(refusedName, 400)).toBe('name: must not contain control characters');
+    }
+    const keyWithBreak = await t.operator('POST', '/operator/api/merchants', { 'na\nme': 'x' });
+    expect(await refused(keyWithBreak, 400)).toContain('body');
   });
 });
 

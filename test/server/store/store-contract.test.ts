@@ -108,6 +108,34 @@ function storeContract(storeKind: 'pglite' | 'postgres', available: boolean): vo
       ).rejects.toThrow(/merchants_callback_statuses_check/);
     });
 
+    it("keeps an alert text's original bytes, NUL and bytes that are no UTF-8 included, and only known outcomes", async () => {
+      const merchant = await db.transaction((tx) => openMerchant(tx, { name: 'Texts' }, now));
+      await db.query(
+        `INSERT INTO credit_sources (id, merchant_uid, account, kind, name, created_at)
+         VALUES ('cs_contract', $1, 'texts@okaxis', 'sms', 'x', $2)`,
+        [merchant.uid, now],
+      );
+      const insert = (outcome: string, original: Uint8Array | null) =>
+        queryRows(
+          db,
+          z.object({ id: z.number() }),
+          `INSERT INTO raw_texts (source_id, channel, body, body_digest, received_at, created_at, outcome, original)
+           VALUES ('cs_contract', 'sms', 'x', 'd', $1, $1, $2, $3) RETURNING id`,
+          [now, outcome, original],
+        );
+      const bytes = new Uint8Array([0x52, 0x73, 0x00, 0xff, 0xfe, 0x0a]);
+      const [kept] = await insert('invalid', bytes);
+      const [row] = await queryRows(
+        db,
+        z.object({ original: z.instanceof(Uint8Array) }),
+        'SELECT original FROM raw_texts WHERE id = $1',
+        [kept?.id ?? 0],
+      );
+      expect(Buffer.from(row?.original ?? []).equals(Buffer.from(bytes))).toBe(true);
+      for (const outcome of ['suspect', 'dismissed']) await insert(outcome, null);
+      await expect(insert('made-up', null)).rejects.toThrow(/raw_texts_outcome_check/);
+    });
+
     it('refuses to update or delete ledger rows', async () => {
       const merchant = await db.transaction((tx) => openMerchant(tx, { name: 'Immutable' }, now));
       const uid = '0b2f8a3e-1c1d-4a5e-9f00-000000000001';

@@ -4,7 +4,10 @@
  * Pure code: no I/O, no clock (the time the text was received is passed in).
  *
  * The banks' texts differ in words and order but not in their parts, so one set of rules reads
- * them all (docs/bank-texts.md lists the formats covered, with a fixture file per bank):
+ * them all (docs/bank-texts.md lists the formats covered, with a fixture file per bank). Many
+ * alerts put each part on a line of its own (HDFC's "Credit Alert!", Axis Bank's UPI alerts, every
+ * e-mail alert): the text keeps its line breaks, which end a name as a full stop does.
+
  * 1. what kind of text it is: a collect request, an OTP, a promotion, a debit, a balance alert,
  *    or a credit (the first money verb decides: "debited from ... and credited to ..." is a debit);
  * 2. the amount: the first amount after Rs/Rs./INR/₹ (or after "credited by/with/for");
@@ -66,21 +69,21 @@ const REFERENCES: readonly RegExp[] = [
   /\bIMPS-(\d{12})(?!\d)/i,
   /\b(?:UPI|IMPS)\s*(?:Ref(?:erence)?|Txn|Transaction)\.?\s*(?:No|Number|ID|Id)?\.?\s*[:.#-]?\s*(\d{12})(?!\d)/i,
   /\b(?:Ref(?:erence)?\.?\s*(?:No|Number|ID)?|Refno|RRN(?:\s*No)?|UTR(?:\s*No)?|Txn\s*(?:ID|No)|Transaction\s*ID)\.?(?:\s+is)?\s*[:.#-]?\s*(\d{12})(?!\d)/i,
-  /\bUPI\s*[:-]\s*(\d{12})(?!\d)/i,
+  /\bUPI\s*[:-]?\s*(\d{12})(?!\d)/i,
 ];
 
 const VPA = /\b([A-Za-z0-9][A-Za-z0-9._-]{1,255}@[A-Za-z][A-Za-z0-9]{1,63})\b/;
 const ACCOUNT =
   /\b(?:A\/c|A\/C|Acct|Account|AC|Ac)\.?\s*(?:no\.?|number)?\s*[:.-]?\s*((?:\d|[*Xx.])*\d{3,18})\b|\b(?:A\/c|Acct|Account)\s+ending\s+(?:with\s+)?(\d{3,6})\b/i;
 const NAME_AFTER_REF =
-  /\b(?:UPI|IMPS)[/-](?:[A-Z0-9]{2,8}\/)?\d{12}[/-]([A-Za-z][A-Za-z .]{1,60}?)(?=[/-]|\.|$)/i;
+  /\b(?:UPI|IMPS)[/-](?:[A-Z0-9]{2,8}\/)?\d{12}[/-]([A-Za-z][A-Za-z .]{1,60}?)(?=[/-]|\.|\n|$)/i;
 const NAME_FROM =
-  /\b(?:from|by)\s+([A-Z][A-Za-z]*(?:\s+[A-Z][A-Za-z]*){0,4})(?=\s*(?:\.|,|;|\(|$|\s+(?:on|in|to|via|thru|UPI|IMPS|Ref|Refno|RRN|UTR|a\/c|A\/c|with|-)\b))/g;
+  /\b(?:from|by)\s+([A-Z][A-Za-z]*(?: +[A-Z][A-Za-z]*){0,4})(?=\s*(?:\.|,|;|\(|\n|$|\s+(?:on|in|to|via|thru|UPI|IMPS|Ref|Refno|RRN|UTR|a\/c|A\/c|with|-)\b))/g;
 const NOT_A_NAME = /^(?:VPA|UPI|IMPS|NEFT|RTGS|Mob Bk|A\/c|your|the|transfer|Payer)$/i;
 const NAME_CREDITED = /;\s*([A-Z][A-Z .]{1,60}?)\s+credited\b/;
 
 export function parseBankText(input: BankText): BankTextResult {
-  const text = input.text.replace(/\s+/g, ' ').trim();
+  const text = normalizeText(input.text);
   const bank = bankOf(text, input.sender ?? '');
   const ignored = (reason: IgnoredReason) => ({ kind: 'ignored' as const, reason, bank });
   if (text === '') return ignored('not_a_credit');
@@ -124,7 +127,7 @@ export interface CreditReading {
 }
 
 export function readCreditParts(textInput: string): CreditReading {
-  const text = textInput.replace(/\s+/g, ' ').trim();
+  const text = normalizeText(textInput);
   const amount = findAmount(text);
   const utr = findReference(text);
   const creditedAt = findIndianDate(text);
@@ -135,6 +138,14 @@ export function readCreditParts(textInput: string): CreditReading {
     ...(creditedAt === undefined ? {} : { creditedAt }),
     ...(payer === '' ? {} : { payer }),
   };
+}
+
+/** One space for each run of spaces and tabs, one line break for each run of blank lines. */
+function normalizeText(text: string): string {
+  return text
+    .replace(/[^\S\r\n]+/g, ' ')
+    .replace(/ *[\r\n]\s*/g, '\n')
+    .trim();
 }
 
 function findReference(text: string): string | undefined {

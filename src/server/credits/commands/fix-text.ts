@@ -28,7 +28,7 @@ export interface TextFixed {
   readonly credit: CreditView;
 }
 
-const FIXABLE: readonly string[] = ['unparsed', 'ignored', 'received'];
+const FIXABLE: readonly string[] = ['unparsed', 'ignored', 'invalid', 'received'];
 
 export async function fixText(
   deps: Pick<AppDeps, 'db' | 'clock'>,

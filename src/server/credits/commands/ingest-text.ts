@@ -1,7 +1,8 @@
 /**
  * An alert text enters from a credit source: forwarded by a phone or a mailbox (`ingestText`), or
  * replayed by an operator (`replayText`, audited). Nothing is lost: the text is stored as received
- * and committed before it is read; then it is read, its credit matched and its outcome recorded in
+ * and committed before it is read (a body that cannot be read as a text is stored `invalid`, with
+ * its reason and original bytes, and not read); then it is read, its credit matched and its outcome recorded in
  * one transaction (read-text.ts), with the operator's audit row for a replay.
  */
 import type { AppDeps } from '../../app-deps.js';
@@ -14,6 +15,8 @@ type Deps = Pick<AppDeps, 'db' | 'clock'>;
 export async function ingestText(deps: Deps, input: IncomingText): Promise<IngestResult> {
   const now = deps.clock.now();
   const stored = await storeText(deps, input, now);
+  // A body that could not be read as a text is kept as it came, with its reason; nothing to read.
+  if (input.invalid) return { rawTextId: stored.rawTextId, outcome: 'invalid', reason: input.invalid.reason };
   return deps.db.transaction((tx) => readText(tx, input, stored, now));
 }
 
@@ -51,6 +54,7 @@ async function storeText(deps: Deps, input: IncomingText, now: Date): Promise<St
       body,
       bodyDigest: digest,
       receivedAt,
+      invalid: input.invalid,
     },
     now,
   );
