@@ -19,6 +19,7 @@ import { ingestRoutes } from './credits/ingest-routes.js';
 import { AppError, isAppError, notFound } from './errors.js';
 import { GATEWAY_API_ALIAS_PREFIX, GATEWAY_API_PREFIX } from './gateway/gateway-api.js';
 import { gatewayRoutes } from './gateway/gateway-routes.js';
+import { asClientAbort } from './http/client-errors.js';
 import { renderError } from './http/envelope.js';
 import { MatchedRouteRouter } from './http/matched-route.js';
 import { metricsRoutes } from './http/metrics-routes.js';
@@ -104,7 +105,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
     return next();
   });
 
-  app.onError((error, c) => {
+  app.onError((thrown, c) => {
+    const error = asClientAbort(thrown) ?? thrown;
     if (!isAppError(error)) deps.log.error('unhandled error', { request_id: requestRecord(c).id, error });
     return renderError(c, error);
   });

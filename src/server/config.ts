@@ -77,6 +77,8 @@ const EnvSchema = z.object({
     .optional(),
   RAZORPAYX_WEBHOOK_SECRET: z.string().min(8).max(200).optional(),
   RAZORPAYX_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.razorpay.com'),
+  HEADERS_TIMEOUT_SECONDS: z.coerce.number().min(1).max(300).default(10),
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(120),
 });
 
 /** The RazorpayX credentials: all of them or none (docs/decisions/0024-payout-provider.md). */
@@ -136,6 +138,10 @@ export interface Config {
   readonly payoutDebitOverdueSeconds: number;
   /** RazorpayX Payouts, when its credentials are set. */
   readonly razorpayx: RazorpayxConfig | undefined;
+  /** A connection whose whole header has not arrived in this time is closed (http/http-server.ts). */
+  readonly headersTimeoutMs: number;
+  /** A request whose body has not arrived in this time is answered 408 and closed. */
+  readonly requestTimeoutMs: number;
 }
 
 /** Used only in sandbox mode when SECRET_KEY is unset; production refuses to start without one. */
@@ -174,6 +180,10 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
       `${missing.join(', ')}: required with ${razorpayxSet.join(', ')} (set all RazorpayX credentials or none)`,
     );
   }
+  if (e.REQUEST_TIMEOUT_SECONDS < e.HEADERS_TIMEOUT_SECONDS)
+    errors.push(
+      'REQUEST_TIMEOUT_SECONDS: must not be below HEADERS_TIMEOUT_SECONDS (a request includes its header)',
+    );
   if (errors.length > 0) return { ok: false, errors };
   return {
     ok: true,
@@ -217,6 +227,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
               apiUrl: e.RAZORPAYX_API_URL.replace(/\/+$/, ''),
             }
           : undefined,
+      headersTimeoutMs: Math.round(e.HEADERS_TIMEOUT_SECONDS * 1000),
+      requestTimeoutMs: Math.round(e.REQUEST_TIMEOUT_SECONDS * 1000),
     },
   };
 }

@@ -3,10 +3,10 @@
  * background work and the HTTP server. main.ts calls it; so can a harness.
  */
 import { existsSync, mkdirSync } from 'node:fs';
+import type { Server } from 'node:http';
 import { type AddressInfo, createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serve } from '@hono/node-server';
 import { createApp } from './app.js';
 import type { AppDeps } from './app-deps.js';
 import { sandboxChannel } from './channel/sandbox-channel.js';
@@ -15,7 +15,7 @@ import { checkoutPageRoutes } from './checkout-page/checkout-page-routes.js';
 import { systemClock } from './clock.js';
 import type { Config } from './config.js';
 import { consolePageRoutes } from './console/console-page-routes.js';
-import { answerClientErrors } from './http/client-errors.js';
+import { createHttpServer, type HttpTimeouts } from './http/http-server.js';
 import { createMetrics } from './http/metrics.js';
 import { metricsRoutes } from './http/metrics-routes.js';
 import { createBackgroundWork } from './lifecycle/background-work.js';
@@ -117,27 +117,31 @@ export async function startService(
   });
   await ensureDemoMerchant(deps);
 
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host });
-  answerClientErrors(server);
-  await new Promise<void>((resolve, reject) => {
-    server.once('listening', resolve);
-    server.once('error', reject);
-  });
+  const timeouts: HttpTimeouts = { headersMs: config.headersTimeoutMs, requestMs: config.requestTimeoutMs };
+  const listen = async (server: Server, port: number, host: string) => {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+    return server;
+  };
+  const server = await listen(
+    createHttpServer(app.fetch, { hostname: config.host, timeouts }),
+    config.port,
+    config.host,
+  );
   const port = (server.address() as AddressInfo).port;
   const metricsServer =
     config.metricsPort === undefined
       ? undefined
-      : serve({
-          fetch: metricsRoutes(metrics).fetch,
-          port: config.metricsPort,
-          hostname: config.metricsHost,
-        });
-  if (metricsServer) {
-    await new Promise<void>((resolve, reject) => {
-      metricsServer.once('listening', resolve);
-      metricsServer.once('error', reject);
-    });
-  }
+      : await listen(
+          createHttpServer(metricsRoutes(metrics).fetch, { hostname: config.metricsHost, timeouts }),
+          config.metricsPort,
+          config.metricsHost,
+        );
   dispatcher.start();
   work.start();
   log.info('service listening', { port, store: db.kind, mode: config.mode, base_url: config.publicBaseUrl });

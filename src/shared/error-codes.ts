@@ -29,6 +29,7 @@ export const ERROR_CODES = {
   payloadTooLarge: 'payload_too_large',
   headersTooLarge: 'headers_too_large',
   requestTimeout: 'request_timeout',
+  expectationFailed: 'expectation_failed',
   unsupportedMediaType: 'unsupported_media_type',
   rateLimited: 'rate_limited',
   internal: 'internal_error',
@@ -36,13 +37,13 @@ export const ERROR_CODES = {
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 408 | 409 | 413 | 415 | 422 | 429 | 431 | 500;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 408 | 409 | 413 | 415 | 417 | 422 | 429 | 431 | 500;
 
 /**
  * The HTTP status of each code: 400 invalid body or field, 401 missing or unknown key or bad
  * signature, 403 not allowed, 404 no such thing, 409 conflicts with the order's state, 422
- * limits and balance, 413, 415, 429, 500; 408 and 431 come from the HTTP layer (a request too slow
- * to arrive, headers too large).
+ * limits and balance, 413, 415, 429, 500; 408, 417 and 431 come from the HTTP layer (a request too
+ * slow to arrive, an `Expect` it cannot meet, headers too large).
  */
 export const ERROR_STATUS: { readonly [C in ErrorCode]: ErrorStatus } = {
   invalid_request: 400,
@@ -69,6 +70,7 @@ export const ERROR_STATUS: { readonly [C in ErrorCode]: ErrorStatus } = {
   payload_too_large: 413,
   headers_too_large: 431,
   request_timeout: 408,
+  expectation_failed: 417,
   unsupported_media_type: 415,
   rate_limited: 429,
   internal_error: 500,

@@ -2,10 +2,12 @@
  * Serves the built checkout page (dist/checkout): hashed assets cached for a year, the page
  * itself never cached and under a strict Content Security Policy whose frame-ancestors are the
  * order's embed origins. An unknown payment_uid still gets the page (it shows "link not found" in
- * the payer's language) with status 404.
+ * the payer's language) with status 404; a path that names a file (`assets`, a name with an
+ * extension: payment_uids have none) and is not one of the page's is a 404 in the error shape,
+ * like every answer outside the page itself.
  */
 import { join } from 'node:path';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { bootTextFor } from '../../shared/boot-text.js';
 import { notFound } from '../errors.js';
 import { renderError } from '../http/envelope.js';
@@ -23,6 +25,8 @@ export interface CheckoutPageDeps {
 /** Unhashed top-level files (favicon): cached briefly, revalidated after. */
 const SHORT = 'public, max-age=3600';
 const PAYMENT_UID = /^[A-Za-z0-9_.-]{1,128}$/;
+/** A path segment that asks for a file, never for an order. */
+const FILE_NAME = /^assets$|\.[A-Za-z0-9]{1,12}$/;
 
 export function checkoutPageRoutes(deps: CheckoutPageDeps): Hono {
   const files = new Map<string, StaticFile>();
@@ -40,10 +44,11 @@ export function checkoutPageRoutes(deps: CheckoutPageDeps): Hono {
 
   const app = new Hono();
 
+  const noSuchFile = (c: Context) => renderError(c, notFound("no such file in the checkout page's assets"));
   app.get('/checkout/assets/*', (c) => {
     const name = c.req.path.slice('/checkout/'.length);
     const file = files.get(name);
-    if (!file) return renderError(c, notFound("no such file in the checkout page's assets"));
+    if (!file) return noSuchFile(c);
     return sendStaticFile(file, c.req.header('accept-encoding'), 200, { 'Cache-Control': IMMUTABLE });
   });
 
@@ -87,6 +92,7 @@ export function checkoutPageRoutes(deps: CheckoutPageDeps): Hono {
     const topLevel = files.get(segment);
     if (topLevel)
       return sendStaticFile(topLevel, c.req.header('accept-encoding'), 200, { 'Cache-Control': SHORT });
+    if (FILE_NAME.test(segment)) return noSuchFile(c);
     return page(segment, c.req.raw);
   });
   app.get('/checkout', (c) => page('', c.req.raw));

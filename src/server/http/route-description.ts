@@ -36,6 +36,11 @@ const ERROR_MEANING: Readonly<
     code: 'request_timeout',
     details: 'request: not received in time',
   },
+  417: {
+    why: 'An Expect header other than 100-continue',
+    code: 'expectation_failed',
+    details: 'Expect: only 100-continue is understood',
+  },
   409: {
     why: 'Conflicts with the current state',
     code: 'invalid_transition',

@@ -251,11 +251,25 @@ describe('the HTTP layer', () => {
   it('answers a missing static asset with 404 in the error shape', async () => {
     mkdirSync(join(dist, 'assets'), { recursive: true });
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>checkout</title>');
-    const page = checkoutPageRoutes({ distDir: dist, embedOrigins: async () => [] });
+    const page = checkoutPageRoutes({ distDir: dist, embedOrigins: async () => undefined });
     const app = createApp(t.deps, { checkoutPage: page });
     expect(await refused(await app.request('/checkout/assets/missing-abc123.js'), 404)).toContain(
       'no such file',
     );
+    for (const path of [
+      '/checkout/assets',
+      '/checkout/assets/',
+      '/checkout/missing.js',
+      '/checkout/favicon.svgz',
+      '/checkout/robots.txt',
+      '/checkout/index.html.map',
+    ]) {
+      expect(await refused(await app.request(path), 404), path).toContain('no such file');
+    }
+    // An unknown order is still the page itself, which says so in the payer's language.
+    const unknownOrder = await app.request('/checkout/a3c5e7f9-0000-4000-8000-000000000001');
+    expect(unknownOrder.status).toBe(404);
+    expect(unknownOrder.headers.get('content-type')).toMatch(/^text\/html/);
   });
 
   it('answers oversized headers with 431 in the error shape', async () => {
