@@ -1,7 +1,8 @@
 /**
  * The console's session endpoints under /console/api: sign in with an operator token (root or
  * named) for a session cookie, read the session (operator name, expiry, CSRF token), sign out.
- * Failed sign-ins count with failed bearer tokens per client address, in the store.
+ * Failed sign-ins count with failed bearer tokens per client address, in the store; a valid token
+ * always signs in.
  */
 import { Hono, type MiddlewareHandler } from 'hono';
 import { ERROR_CODES } from '../../shared/error-codes.js';
@@ -45,25 +46,26 @@ export function sessionRoutes(deps: AppDeps, limit: RateLimit = OPERATOR_AUTH_FA
     }
   };
 
-  // A cross-site or throttled sign-in is refused before its body is read.
+  // A cross-site sign-in is refused before its body is read. Only failures are throttled (below):
+  // a valid token always signs in, whatever others sent from the same address.
   const admitSignIn: MiddlewareHandler = async (c, next) => {
     refuseCrossSite(c);
-    const decision = await failures.peek(clientIp(c, config.trustProxy), clock.now());
-    if (!decision.allowed) {
-      throw new AppError(ERROR_CODES.rateLimited, 'sign-in: too many attempts, try again later', {
-        headers: { 'Retry-After': String(decision.retryAfterSeconds) },
-      });
-    }
     await next();
   };
 
   SIGN_IN.register(app, admitSignIn, async (c) => {
-    const client = clientIp(c, config.trustProxy);
     const { token } = c.req.valid('json');
     const operator = await operatorForToken(db, config.operatorToken, token.trim());
     if (operator === undefined) {
-      await failures.take(client, clock.now());
-      requestLog(c).warn('console sign-in refused', { client });
+      // Only failures are throttled: the right token always signs in (operator/operator-auth.ts).
+      const client = clientIp(c, config.trustProxy);
+      const counted = await failures.take(client, clock.now());
+      requestLog(c).warn('console sign-in refused', { client, throttled: !counted.allowed });
+      if (!counted.allowed) {
+        throw new AppError(ERROR_CODES.rateLimited, 'sign-in: too many attempts, try again later', {
+          headers: { 'Retry-After': String(counted.retryAfterSeconds) },
+        });
+      }
       throw new AppError(ERROR_CODES.unauthorized, 'token: not a valid operator token');
     }
     const now = clock.now();

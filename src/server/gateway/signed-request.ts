@@ -4,14 +4,17 @@
  * merchants/active-keys.ts) and an OC-Signature over every field as sent (both empty-value
  * conventions). It sets `c.var.signed`, the key's merchant and the request's fingerprint, for the
  * handlers; the route's schema then validates the same fields (read once: http/read-body.ts).
+ * An unknown or revoked key and a bad signature get one answer (401 `unauthorized`), after the
+ * same HMAC work, so the answer does not tell whether a key exists; the log keeps which it was.
  */
+import { randomBytes } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { ERROR_CODES } from '../../shared/error-codes.js';
 import { canonicalStrings } from '../../shared/signing.js';
 import type { AppDeps } from '../app-deps.js';
 import { AppError } from '../errors.js';
 import { readFlatJson } from '../http/read-body.js';
-import { requestHeader } from '../http/request-record.js';
+import { requestHeader, requestLog } from '../http/request-record.js';
 import { activeKeysOf } from '../merchants/active-keys.js';
 import type { Merchant } from '../merchants/merchant.js';
 import { verifyCanonical } from './signature.js';
@@ -23,6 +26,10 @@ export interface SignedMerchant {
   /** The fields' canonical string without empty values: the request's fingerprint. */
   readonly canonical: string;
 }
+
+const REFUSED = 'OC-Key, OC-Signature: no active key whose signature matches this body';
+/** Verified against when the key is unknown: no signature matches it that a client could know. */
+const NO_KEY_SECRET = randomBytes(32).toString('hex');
 
 /** The context variables the check sets for every gateway route. */
 export type SignedVariables = { signed: SignedMerchant };
@@ -43,10 +50,14 @@ export function signedMerchant(deps: AppDeps): MiddlewareHandler<SignedEnv> {
     const signature = requestHeader(c, 'oc-signature')?.trim();
     if (!signature) throw new AppError(ERROR_CODES.badSignature, 'OC-Signature: missing');
     const key = await keys.find(apiKey);
-    if (!key) throw new AppError(ERROR_CODES.unauthorized, 'OC-Key: unknown or revoked');
     const canonical = canonicalStrings(fields);
-    if (!verifyCanonical(key.secret, canonical, signature)) {
-      throw new AppError(ERROR_CODES.badSignature, 'OC-Signature: does not match the request body');
+    const verified = verifyCanonical(key?.secret ?? NO_KEY_SECRET, canonical, signature);
+    if (!key || !verified) {
+      requestLog(c).warn('signed request refused', {
+        reason: key ? 'bad_signature' : 'unknown_key',
+        ...(key ? { merchant_uid: key.merchant.uid } : {}),
+      });
+      throw new AppError(ERROR_CODES.unauthorized, REFUSED);
     }
     if (key.merchant.status !== 'active') {
       throw new AppError(ERROR_CODES.merchantDisabled, 'merchant: disabled');

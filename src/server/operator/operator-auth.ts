@@ -5,9 +5,14 @@
  * - the console's session cookie (no Authorization header): a live session, and for every
  *   state-changing request the service's own origin and the session's CSRF token in
  *   `X-CSRF-Token` (double submit: a cross-site page can neither read the token nor set the header).
- * Failures are throttled per client: after a burst of failed attempts a client is answered 429
- * with `Retry-After`, right token or not, until its bucket refills. The failure counts are kept in
- * the store, so on PostgreSQL they hold across every service process.
+ * Failures only are throttled, per client: after a burst of failed attempts a client's wrong
+ * tokens are answered 429 with `Retry-After` until its bucket refills, while a request bearing a
+ * valid token or a live session always goes through. The throttle is against guessing, not a
+ * gate for the owner: the tokens are long random secrets (production refuses a short or
+ * repetitive one, config.ts), so what keeps a guesser out is the token's length, and a throttle
+ * that also refused the right token would let anyone sharing an address with the operators
+ * (everyone behind a proxy without TRUST_PROXY) lock them all out with ten requests a minute.
+ * The failure counts are kept in the store, so on PostgreSQL they hold across every process.
  * The acting operator's name is the context variable `operatorName` (and in the request's log lines).
  */
 import type { Context, MiddlewareHandler } from 'hono';
@@ -41,15 +46,6 @@ export function operatorAuth(
   const plainChallenge = `Bearer realm="${OPERATOR_REALM}"`;
 
   return async (c, next) => {
-    const client = clientIp(c, deps.config.trustProxy);
-    const throttled = await failures.peek(client, deps.clock.now());
-    if (!throttled.allowed) {
-      throw new AppError(
-        ERROR_CODES.rateLimited,
-        'too many failed operator authentications from this client; try again later',
-        { headers: { 'Retry-After': String(throttled.retryAfterSeconds) } },
-      );
-    }
     const sessionId = c.req.header('authorization') === undefined ? cookie.read(c) : undefined;
     let name: string | undefined;
     let challenge: string | undefined;
@@ -73,8 +69,16 @@ export function operatorAuth(
       }
     }
     if (challenge !== undefined || name === undefined) {
-      await failures.take(client, deps.clock.now());
-      requestLog(c).warn('operator authentication failed', { client });
+      const client = clientIp(c, deps.config.trustProxy);
+      const counted = await failures.take(client, deps.clock.now());
+      requestLog(c).warn('operator authentication failed', { client, throttled: !counted.allowed });
+      if (!counted.allowed) {
+        throw new AppError(
+          ERROR_CODES.rateLimited,
+          'too many failed operator authentications from this client; try again later',
+          { headers: { 'Retry-After': String(counted.retryAfterSeconds) } },
+        );
+      }
       throw new AppError(
         ERROR_CODES.unauthorized,
         'Authorization: "Bearer <operator token>" with a valid token, or a console session, is required',

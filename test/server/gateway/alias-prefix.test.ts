@@ -53,7 +53,7 @@ describe('the /octopus/api/ alias of the merchant API', () => {
       signature: '0'.repeat(64),
     });
     expect(forged.status).toBe(401);
-    expect((await json(forged)).data.error).toBe('bad_signature');
+    expect((await json(forged)).data.error).toBe('unauthorized');
     const unknown = await t.signed(
       '/octopus/api/ledger/get_merchant_ledger',
       { merchant_uid: t.merchant.merchant_uid },

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { createApp } from '../../../src/server/app.js';
+import { createLogger } from '../../../src/server/log.js';
 import { queryRows } from '../../../src/server/store/rows.js';
 import { createTestApp, expenseBody, incomeBody, json, sign, type TestApp } from '../support/test-app.js';
 
@@ -85,17 +87,54 @@ describe('signatures', () => {
     const signature = sign(t.merchant.api_secret, body);
     const response = await t.signed('/gateway/api/order/new', { ...body, my_field: 'b' }, { signature });
     expect(response.status).toBe(401);
-    expect(await json(response)).toMatchObject({ result: 'error', data: { error: 'bad_signature' } });
+    expect(await json(response)).toMatchObject({ result: 'error', data: { error: 'unauthorized' } });
+  });
+
+  it('answers an unknown key, a revoked key and a bad signature alike, and logs which it was', async () => {
+    const lines: string[] = [];
+    const app = createApp({ ...t.deps, log: createLogger('info', (line) => lines.push(line)) });
+    const body = incomeBody(t.merchant.merchant_uid);
+    const post = (key: string, signature: string) =>
+      app.request('/gateway/api/order/new', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'OC-Key': key, 'OC-Signature': signature },
+        body: JSON.stringify(body),
+      });
+    const revoked = await t.addMerchant({ name: 'Revoked keys' });
+    expect(
+      (await t.operator('DELETE', `/operator/api/merchants/${revoked.merchant_uid}/keys/${revoked.api_key}`))
+        .status,
+    ).toBe(200);
+    const answers = [
+      await post(t.merchant.api_key, sign('not-the-secret', body)),
+      await post('ak_nosuchkey0123456789', sign(t.merchant.api_secret, body)),
+      await post(revoked.api_key, sign(revoked.api_secret, body)),
+    ];
+    const seen = await Promise.all(answers.map(async (answer) => [answer.status, (await json(answer)).data]));
+    for (const [status, data] of seen) {
+      expect(status).toBe(401);
+      const { request_id: _id, ...rest } = data as Record<string, string>;
+      expect(rest).toEqual({
+        error: 'unauthorized',
+        details: 'OC-Key, OC-Signature: no active key whose signature matches this body',
+      });
+    }
+    const refusals = lines.filter((line) => line.includes('signed request refused'));
+    expect(refusals.map((line) => JSON.parse(line).reason)).toEqual([
+      'bad_signature',
+      'unknown_key',
+      'unknown_key',
+    ]);
+    expect(refusals[0]).toContain(t.merchant.merchant_uid);
+    expect(lines.join('\n')).not.toContain(t.merchant.api_secret);
+    expect(lines.join('\n')).not.toContain(t.merchant.api_key);
   });
 
   it('refuses an unknown OC-Key and a missing one with 401', async () => {
     const body = incomeBody(t.merchant.merchant_uid);
     const unknown = await t.signed('/gateway/api/order/new', body, { headers: { 'OC-Key': 'ak_nope' } });
     expect(unknown.status).toBe(401);
-    expect((await json(unknown)).data).toMatchObject({
-      error: 'unauthorized',
-      details: 'OC-Key: unknown or revoked',
-    });
+    expect((await json(unknown)).data).toMatchObject({ error: 'unauthorized' });
     const missing = await t.app.request('/gateway/api/order/new', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },

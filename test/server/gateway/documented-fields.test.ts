@@ -133,8 +133,9 @@ describe('the error table of docs/merchant-api.md', () => {
       bad_signature: await t.signed(
         '/gateway/api/order/get',
         { merchant_order_id: 'x' },
-        { signature: 'ab' },
+        { headers: { 'OC-Signature': '' } },
       ),
+      unauthorized: await t.signed('/gateway/api/order/get', { merchant_order_id: 'x' }, { signature: 'ab' }),
       not_found: await t.signed('/gateway/api/order/get', { merchant_order_id: 'no-such-order' }),
       invalid_field: await t.signed(
         '/gateway/api/order/new',

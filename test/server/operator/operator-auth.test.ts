@@ -47,19 +47,74 @@ describe(`operator authentication (${storeKind})`, () => {
     }
   });
 
-  it('throttles a client after repeated failures, right token or not, and lets it in again later', async () => {
+  it('slows wrong tokens from a client down after repeated failures, and lets it in again later', async () => {
     t = await createTestApp();
     for (let i = 0; i < OPERATOR_AUTH_FAILURES.burst; i++)
       expect((await get('Bearer wrong-token-0123456789')).status).toBe(401);
-    const throttled = await get(`Bearer ${OPERATOR_TOKEN}`);
+    const throttled = await get('Bearer wrong-token-0123456789');
     expect(throttled.status).toBe(429);
     expect(await json(throttled)).toMatchObject({ result: 'error', data: { error: 'rate_limited' } });
     const retryAfter = Number(throttled.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(0);
-    // Another client is not affected.
-    expect((await get(`Bearer ${OPERATOR_TOKEN}`, '203.0.113.2')).status).toBe(200);
+    expect((await get(undefined)).status).toBe(429);
+    // Another client's guesses are not affected.
+    expect((await get('Bearer wrong-token-0123456789', '203.0.113.2')).status).toBe(401);
     t.clock.advance(retryAfter * 1000);
+    expect((await get('Bearer wrong-token-0123456789')).status).toBe(401);
+  });
+
+  it('always lets a valid token or session through, from an address whose guesses are throttled', async () => {
+    // Behind a proxy without TRUST_PROXY every operator shares the proxy's address: ten wrong
+    // guesses from anyone must not lock the owners out.
+    t = await createTestApp();
+    const named = await json(await t.operator('POST', '/operator/api/operators', { name: 'asha' }));
+    const signIn = await t.app.request(
+      '/console/api/session',
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: 'https://pay.test' },
+        body: JSON.stringify({ token: OPERATOR_TOKEN }),
+      },
+      peer('203.0.113.1'),
+    );
+    const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    for (let i = 0; i <= OPERATOR_AUTH_FAILURES.burst; i++) await get('Bearer wrong-token-0123456789');
+    expect((await get('Bearer wrong-token-0123456789')).status).toBe(429);
+
     expect((await get(`Bearer ${OPERATOR_TOKEN}`)).status).toBe(200);
+    expect((await get(`Bearer ${named.data.token}`)).status).toBe(200);
+    const session = await t.app.request(
+      '/operator/api/merchants',
+      { headers: { Cookie: cookie } },
+      peer('203.0.113.1'),
+    );
+    expect(session.status).toBe(200);
+    const metrics = await t.app.request(
+      '/metrics',
+      { headers: { Authorization: `Bearer ${OPERATOR_TOKEN}` } },
+      peer('203.0.113.1'),
+    );
+    expect(metrics.status).toBe(200);
+    const consoleSignIn = await t.app.request(
+      '/console/api/session',
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: 'https://pay.test' },
+        body: JSON.stringify({ token: OPERATOR_TOKEN }),
+      },
+      peer('203.0.113.1'),
+    );
+    expect(consoleSignIn.status).toBe(201);
+    const wrongSignIn = await t.app.request(
+      '/console/api/session',
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: 'https://pay.test' },
+        body: JSON.stringify({ token: 'guessing-0123456789' }),
+      },
+      peer('203.0.113.1'),
+    );
+    expect(wrongSignIn.status).toBe(429);
   });
 
   it('counts the client behind a trusted proxy, not the proxy', async () => {
@@ -72,8 +127,8 @@ describe(`operator authentication (${storeKind})`, () => {
       );
     for (let i = 0; i < OPERATOR_AUTH_FAILURES.burst; i++)
       await via('198.51.100.9', 'Bearer nope-nope-nope-nope');
-    expect((await via('198.51.100.9', `Bearer ${OPERATOR_TOKEN}`)).status).toBe(429);
-    expect((await via('198.51.100.10', `Bearer ${OPERATOR_TOKEN}`)).status).toBe(200);
+    expect((await via('198.51.100.9', 'Bearer nope-nope-nope-nope')).status).toBe(429);
+    expect((await via('198.51.100.10', 'Bearer nope-nope-nope-nope')).status).toBe(401);
   });
 
   it.runIf(storeKind === 'postgres')(
@@ -87,8 +142,9 @@ describe(`operator authentication (${storeKind})`, () => {
           const app = i % 2 === 0 ? t.app : other;
           expect((await get('Bearer wrong-token-0123456789', '203.0.113.5', app)).status).toBe(401);
         }
-        expect((await get(`Bearer ${OPERATOR_TOKEN}`, '203.0.113.5', t.app)).status).toBe(429);
-        expect((await get(`Bearer ${OPERATOR_TOKEN}`, '203.0.113.5', other)).status).toBe(429);
+        expect((await get('Bearer wrong-token-0123456789', '203.0.113.5', t.app)).status).toBe(429);
+        expect((await get('Bearer wrong-token-0123456789', '203.0.113.5', other)).status).toBe(429);
+        expect((await get(`Bearer ${OPERATOR_TOKEN}`, '203.0.113.5', other)).status).toBe(200);
       } finally {
         await otherDb.close();
       }
