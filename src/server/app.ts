@@ -24,7 +24,7 @@ import { renderError } from './http/envelope.js';
 import { MatchedRouteRouter } from './http/matched-route.js';
 import { metricsRoutes } from './http/metrics-routes.js';
 import type { OperatorEnv } from './http/operator-env.js';
-import { withRequestContext } from './http/request-context.js';
+import { HSTS, withRequestContext } from './http/request-context.js';
 import { requestHeader, requestRecord } from './http/request-record.js';
 import { HEALTH, OPENAPI, READY } from './http/service-api.js';
 import { openApiDocument } from './openapi/openapi-document.js';
@@ -73,7 +73,12 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   // The request context wraps the dispatch instead of being a middleware: a route without
   // middleware (the payer's poll, /healthz) stays a single handler, which Hono answers without
   // composing a chain. app.request() goes through the same fetch.
-  app.fetch = withRequestContext(app.fetch, { log: deps.log, metrics: deps.metrics, router });
+  app.fetch = withRequestContext(app.fetch, {
+    log: deps.log,
+    metrics: deps.metrics,
+    router,
+    hsts: deps.config.publicBaseUrl.startsWith('https:') ? HSTS : undefined,
+  });
   const tooLarge = (maxSize: number) =>
     new AppError(ERROR_CODES.payloadTooLarge, `body: larger than ${maxSize} bytes`);
   const limitBody = (maxSize: number) =>
@@ -116,9 +121,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   READY.register(app, async (c) => {
     try {
       await ping(deps.db);
-      return c.json({ status: 'ready', store: deps.db.kind });
+      return c.json({ status: 'ready', store: deps.db.kind, mode: deps.config.mode });
     } catch {
-      return c.json({ status: 'unavailable', store: deps.db.kind }, 503);
+      return c.json({ status: 'unavailable', store: deps.db.kind, mode: deps.config.mode }, 503);
     }
   });
   if (deps.config.metricsPort === undefined) {

@@ -3,6 +3,7 @@
  */
 import { z } from 'zod';
 import { compileTrustProxy } from './http/client-ip.js';
+import { productionRefusals } from './production-refusals.js';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -77,6 +78,7 @@ const EnvSchema = z.object({
     .optional(),
   RAZORPAYX_WEBHOOK_SECRET: z.string().min(8).max(200).optional(),
   RAZORPAYX_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.razorpay.com'),
+  ALLOW_INSECURE_PUBLIC_URL: booleanFlag.default(false),
   HEADERS_TIMEOUT_SECONDS: z.coerce.number().min(1).max(300).default(10),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(120),
 });
@@ -102,6 +104,8 @@ export interface Config {
   readonly port: number;
   readonly host: string;
   readonly publicBaseUrl: string;
+  /** Production on a plain-http public URL, allowed by ALLOW_INSECURE_PUBLIC_URL: said at start. */
+  readonly insecurePublicUrl: boolean;
   /** DATA_DIR: the embedded store, its lock and the sandbox operator token; created when missing. */
   readonly dataDir: string;
   readonly store:
@@ -166,6 +170,17 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     if (!e.OPERATOR_TOKEN) errors.push('OPERATOR_TOKEN: required in production mode');
     if (!e.PUBLIC_BASE_URL) errors.push('PUBLIC_BASE_URL: required in production mode');
     if (e.ALLOW_PRIVATE_CALLBACKS) errors.push('ALLOW_PRIVATE_CALLBACKS: not allowed in production mode');
+    if (e.SECRET_KEY && e.OPERATOR_TOKEN && e.PUBLIC_BASE_URL) {
+      errors.push(
+        ...productionRefusals({
+          operatorToken: e.OPERATOR_TOKEN,
+          secretKeyHex: e.SECRET_KEY,
+          publicBaseUrl: e.PUBLIC_BASE_URL,
+          allowInsecurePublicUrl: e.ALLOW_INSECURE_PUBLIC_URL,
+          sandboxSecretKeyHex: SANDBOX_SECRET_KEY,
+        }),
+      );
+    }
   }
   if (e.WORKERS > 1 && !e.DATABASE_URL)
     errors.push('WORKERS: more than 1 needs DATABASE_URL (the embedded store allows one process)');
@@ -191,6 +206,10 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
       port: e.PORT,
       host: e.HOST,
       publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+      insecurePublicUrl:
+        e.MODE === 'production' &&
+        e.PUBLIC_BASE_URL !== undefined &&
+        new URL(e.PUBLIC_BASE_URL).protocol === 'http:',
       dataDir: e.DATA_DIR.replace(/\/+$/, '') || '/',
       store: e.DATABASE_URL
         ? { kind: 'postgres', url: e.DATABASE_URL }

@@ -28,13 +28,23 @@ async function main(): Promise<void> {
   }
   const { config } = result;
   const log = createLogger(config.logLevel);
+  if (config.insecurePublicUrl && !cluster.isWorker) {
+    process.stderr.write(
+      `\n  WARNING: PUBLIC_BASE_URL is plain http in production (ALLOW_INSECURE_PUBLIC_URL=true): payer pages, the API and the console cookie travel unencrypted unless TLS is terminated in front of ${config.publicBaseUrl}.\n`,
+    );
+  }
   const banner = () => {
     const demo = config.demoMerchant
       ? `\n  Demo checkout: ${config.publicBaseUrl}/demo  (opens a fresh demo order)\n`
       : '';
     const workers = config.workers > 1 ? ` with ${config.workers} worker processes` : '';
+    // A deployment left in sandbox (anyone can simulate a payment there) must show at once.
+    const mode =
+      config.mode === 'production'
+        ? 'Mode: production'
+        : 'Mode: sandbox (payments can be simulated; MODE=production for real money)';
     process.stderr.write(
-      `\n  Service ready at ${config.publicBaseUrl}${workers}  (payer pages under /checkout/, API docs at /openapi.json)\n${demo}\n`,
+      `\n  Service ready at ${config.publicBaseUrl}${workers}  (payer pages under /checkout/, API docs at /openapi.json)\n  ${mode}\n${demo}\n`,
     );
   };
   if (config.workers > 1 && cluster.isPrimary) {

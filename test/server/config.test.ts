@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config.js';
 
+/** A production environment that starts: each test below spoils one value. */
+const SAFE_PRODUCTION = {
+  MODE: 'production',
+  SECRET_KEY: '3f9a1c7e52b8d04f6a2e9c1b7d3f5a8e0c4b6d2f9e1a3c5b7d9f0e2a4c6b8d01',
+  OPERATOR_TOKEN: 'k3Jq9x-Lm2Vt8Rw5Zp1Yb7Nc4Hd6Fs0Ge',
+  PUBLIC_BASE_URL: 'https://pay.example',
+};
+
 describe('configuration', () => {
   it('runs on the embedded store in sandbox mode with nothing set', () => {
     const result = loadConfig({});
@@ -54,13 +62,78 @@ describe('configuration', () => {
 
   it('never creates a demo merchant in production', () => {
     const result = loadConfig({
-      MODE: 'production',
-      SECRET_KEY: 'ab'.repeat(32),
-      OPERATOR_TOKEN: 'a-long-enough-operator-token',
+      ...SAFE_PRODUCTION,
       PUBLIC_BASE_URL: 'https://pay.example',
       DEMO_MERCHANT: 'true',
     });
     expect(result.ok && result.config.demoMerchant).toBe(false);
+  });
+});
+
+describe('a safe production start', () => {
+  const refusals = (env: Record<string, string>) => {
+    const result = loadConfig({ ...SAFE_PRODUCTION, ...env });
+    return result.ok ? [] : result.errors;
+  };
+
+  it('starts with a long random token, a random key and an https public URL, and says it is production', () => {
+    const result = loadConfig(SAFE_PRODUCTION);
+    expect(result.ok).toBe(true);
+    expect(result.ok && result.config).toMatchObject({ mode: 'production', insecurePublicUrl: false });
+  });
+
+  it('refuses an operator token shorter than 32 characters or of very low variety, saying how to make one', () => {
+    for (const token of [
+      'aaaaaaaaaaaaaaaa',
+      'ab12cd34ef56gh78ij90kl12mn34op5',
+      'a'.repeat(40),
+      'abcdabcdabcdabcdabcdabcdabcdabcdabcd',
+      '0101010101010101010101010101010101',
+    ]) {
+      const errors = refusals({ OPERATOR_TOKEN: token });
+      expect(errors, token).toHaveLength(1);
+      expect(errors[0], token).toMatch(/^OPERATOR_TOKEN: .*openssl rand -hex 32/);
+    }
+  });
+
+  it('refuses a SECRET_KEY of equal or repeated bytes, or the sandbox key, saying how to make one', () => {
+    for (const key of [
+      '0'.repeat(64),
+      'ab'.repeat(32),
+      '0123456789abcdef'.repeat(4),
+      '73616e64626f782d6f6e6c792d6b65792d6e6f742d666f722d70726f64756374',
+    ]) {
+      const errors = refusals({ SECRET_KEY: key });
+      expect(errors, key).toHaveLength(1);
+      expect(errors[0], key).toMatch(/^SECRET_KEY: .*openssl rand -hex 32/);
+    }
+  });
+
+  it('refuses a plain-http public URL unless ALLOW_INSECURE_PUBLIC_URL says it is meant, and remembers it', () => {
+    expect(refusals({ PUBLIC_BASE_URL: 'http://pay.example' })).toEqual([
+      expect.stringMatching(/^PUBLIC_BASE_URL: plain http .*ALLOW_INSECURE_PUBLIC_URL=true/),
+    ]);
+    const allowed = loadConfig({
+      ...SAFE_PRODUCTION,
+      PUBLIC_BASE_URL: 'http://pay.example',
+      ALLOW_INSECURE_PUBLIC_URL: 'true',
+    });
+    expect(allowed.ok && allowed.config.insecurePublicUrl).toBe(true);
+    const sandbox = loadConfig({ PUBLIC_BASE_URL: 'http://localhost:8080' });
+    expect(sandbox.ok && sandbox.config.insecurePublicUrl).toBe(false);
+  });
+
+  it('names every unsafe value at once', () => {
+    const errors = refusals({
+      OPERATOR_TOKEN: 'aaaaaaaaaaaaaaaa',
+      SECRET_KEY: '0'.repeat(64),
+      PUBLIC_BASE_URL: 'http://x.example',
+    });
+    expect(errors.map((error) => error.split(':')[0])).toEqual([
+      'OPERATOR_TOKEN',
+      'SECRET_KEY',
+      'PUBLIC_BASE_URL',
+    ]);
   });
 });
 

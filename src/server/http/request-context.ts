@@ -1,8 +1,10 @@
 /**
  * What the service does around every request, outside Hono's dispatch: a request id (taken from
  * X-Request-Id when sane, else new) on the response, in the access log and in every error body;
- * `X-Content-Type-Options: nosniff` on every answer; the request target checked for control
- * characters; the access log at debug and the metrics.
+ * `X-Content-Type-Options: nosniff` on every answer, and `Strict-Transport-Security` when the
+ * service's public URL is https (browsers then never reach it over plain http, even from a typed
+ * or linked http:// address); the request target checked for control characters; the access log
+ * at debug and the metrics.
  *
  * Written for the cost of a request (bench/http.mjs, docs/decisions/0020-http-path.md). It wraps
  * the app's fetch rather than being a middleware, so that a route without middleware is a single
@@ -39,11 +41,16 @@ export interface RequestContextOptions {
   readonly metrics: Metrics;
   /** The router the app dispatches with: it names the route each request matched. */
   readonly router: MatchedRouteRouter;
+  /** The Strict-Transport-Security value to send on every answer, when served over https. */
+  readonly hsts?: string | undefined;
 }
+
+/** A year, the value HSTS preload lists ask for; subdomains are not the service's to decide. */
+export const HSTS = 'max-age=31536000';
 
 /** `dispatch` (an app's own fetch) wrapped in the request context. */
 export function withRequestContext(dispatch: Fetch, options: RequestContextOptions): Fetch {
-  const { log, router } = options;
+  const { log, router, hsts } = options;
   const nextId = requestIds();
   const requests = options.metrics.requests;
   const debug = log.enabled('debug');
@@ -59,6 +66,7 @@ export function withRequestContext(dispatch: Fetch, options: RequestContextOptio
     if (outgoing && !outgoing.headersSent) {
       outgoing.setHeader('X-Request-Id', record.id);
       outgoing.setHeader('X-Content-Type-Options', 'nosniff');
+      if (hsts !== undefined) outgoing.setHeader('Strict-Transport-Security', hsts);
     }
     const started = performance.now();
     let answer: Response | Promise<Response>;
@@ -88,14 +96,14 @@ export function withRequestContext(dispatch: Fetch, options: RequestContextOptio
           ms: Math.round(seconds * 1000),
         });
       }
-      return outgoing ? response : withHeaders(response, record.id);
+      return outgoing ? response : withHeaders(response, record.id, hsts);
     };
     return answer instanceof Promise ? answer.then(finish) : finish(answer);
   };
 }
 
 /** In-process answers (no Node response) carry the headers on the Response itself. */
-function withHeaders(response: Response, requestId: string): Response {
+function withHeaders(response: Response, requestId: string, hsts: string | undefined): Response {
   let answer = response;
   try {
     answer.headers.set('X-Request-Id', requestId);
@@ -105,5 +113,6 @@ function withHeaders(response: Response, requestId: string): Response {
     answer.headers.set('X-Request-Id', requestId);
   }
   answer.headers.set('X-Content-Type-Options', 'nosniff');
+  if (hsts !== undefined) answer.headers.set('Strict-Transport-Security', hsts);
   return answer;
 }

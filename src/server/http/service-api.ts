@@ -5,6 +5,9 @@ import { apiRoute } from './api-route.js';
 const text = { 'text/plain': { type: 'string' } } as const;
 
 const store = z.enum(['pglite', 'postgres']).describe('The store the service runs on');
+const mode = z
+  .enum(['sandbox', 'production'])
+  .describe('sandbox (payments can be simulated) or production: a deployment left in sandbox shows at once');
 
 /** Any JSON value: what an OpenAPI object holds below the fields named here. */
 const JsonValue = z.json().meta({ id: 'JsonValue' });
@@ -49,10 +52,13 @@ export const READY = apiRoute({
   auth: 'public',
   summary: 'Readiness: the store answers a query',
   answers: {
-    200: { description: 'Ready', json: z.object({ status: z.literal('ready'), store }) },
+    200: {
+      description: 'Ready',
+      json: z.object({ status: z.literal('ready'), store, mode }),
+    },
     503: {
       description: 'The store does not answer',
-      json: z.object({ status: z.literal('unavailable'), store }),
+      json: z.object({ status: z.literal('unavailable'), store, mode }),
     },
   },
   errors: [],

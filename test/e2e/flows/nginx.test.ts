@@ -2,9 +2,13 @@
  * Behind real nginx (deploy/nginx.conf) in front of two service processes on one PostgreSQL
  * database (PostgreSQL only): the payer page loads through the proxy, a UTR claim and a bank
  * credit complete the order, the callback is delivered once, hashed assets are cached by nginx,
- * and the UTR claim limit counts each payer (TRUST_PROXY) once across both processes.
+ * and the UTR claim limit counts each payer (TRUST_PROXY) once across both processes. nginx
+ * serves TLS as shipped (the suite's test certificate), plain HTTP only redirects, the service
+ * sends Strict-Transport-Security, and the access log holds no ingest token and no query string.
  */
-import { request } from 'node:http';
+import { readFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { useBrowser } from '../support/browser.js';
 import { MerchantClient, newUtr } from '../support/merchant-client.js';
@@ -29,6 +33,7 @@ function fromAddress(
   init: { method?: string; headers?: Record<string, string>; body?: string } = {},
 ): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
   return new Promise((resolve, reject) => {
+    const request = url.startsWith('https:') ? httpsRequest : httpRequest;
     const req = request(url, { method: init.method ?? 'GET', headers: init.headers, localAddress }, (res) => {
       let body = '';
       res.setEncoding('utf8');
@@ -52,7 +57,7 @@ describe.runIf(postgres)('Behind nginx, two processes on one PostgreSQL database
     if (!serverUrl) throw new Error('the nginx flow needs E2E_DATABASE_URL');
     database = await createTempDatabase(serverUrl);
     const port = await freePort();
-    const publicBaseUrl = `http://127.0.0.1:${port}`;
+    const publicBaseUrl = `https://127.0.0.1:${port}`;
     const token = newOperatorToken();
     for (const name of ['nginx-a', 'nginx-b']) {
       services.push(
@@ -99,7 +104,7 @@ describe.runIf(postgres)('Behind nginx, two processes on one PostgreSQL database
     const order = await createCollection(stack, { amount: '321.00', prefix: 'NGINX' });
     expect(order.paymentUrl).toBe(`${stack.url}/checkout/${order.paymentUid}`);
 
-    const page = await (await browser.phone()).newPage();
+    const page = await (await browser.phone({ acceptTestCertificate: true })).newPage();
     await page.goto(order.paymentUrl);
     await expect.poll(() => page.getByText('₹321.00').first().isVisible()).toBe(true);
     const utr = newUtr();
@@ -165,5 +170,43 @@ describe.runIf(postgres)('Behind nginx, two processes on one PostgreSQL database
     });
     expect(large.status).toBe(413);
     expect(JSON.parse(large.body)).toMatchObject({ result: 'error', data: { error: 'payload_too_large' } });
+    // One far over the proxy's own limit is refused by nginx, in the service's error shape too.
+    const huge = await fromAddress(`${stack.url}/Payments/india_match`, '127.0.0.4', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: 'x'.repeat(400_000),
+    });
+    expect(huge.status).toBe(413);
+    expect(huge.headers['content-type']).toMatch(/^application\/json/);
+    expect(JSON.parse(huge.body)).toMatchObject({ result: 'error', data: { error: 'payload_too_large' } });
+  });
+
+  test('TLS as shipped: plain HTTP redirects, answers carry HSTS, and the access log keeps no token or query', async () => {
+    const redirected = await fromAddress(`${nginx?.httpUrl}/checkout/abc?lang=hi`, '127.0.0.5');
+    expect(redirected.status).toBe(301);
+    expect(redirected.headers.location).toBe('https://127.0.0.1/checkout/abc?lang=hi');
+
+    const health = await fromAddress(`${stack.url}/healthz`, '127.0.0.5');
+    expect(health.status).toBe(200);
+    expect(health.headers['strict-transport-security']).toBe('max-age=31536000');
+
+    const token = 'it_ThisTokenMustNeverBeLogged0123456789';
+    const ingest = await fromAddress(
+      `${stack.url}/ingest/sms/${token}?secret=query-must-not-be-logged`,
+      '127.0.0.5',
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'text/plain' },
+        body: 'Rs.5.00 credited',
+      },
+    );
+    expect(ingest.status).toBe(404);
+    // nginx writes its access line when the answer is done; give it the time a busy machine takes.
+    await expect.poll(() => readFileSync(nginx?.accessLog ?? '', 'utf8')).toContain('/ingest/sms/[token]');
+    const accessLog = readFileSync(nginx?.accessLog ?? '', 'utf8');
+    expect(accessLog).not.toContain(token);
+    expect(accessLog).not.toContain('query-must-not-be-logged');
+    expect(accessLog).not.toContain('lang=hi');
+    expect(accessLog).toContain('"GET /checkout/abc HTTP/1.1" 301');
   });
 });

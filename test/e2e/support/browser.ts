@@ -28,6 +28,8 @@ export interface ContextOptions {
   readonly clipboardOrigin?: string;
   /** Another user agent (a phone's by default): an app's web view, say. */
   readonly userAgent?: string;
+  /** Accept the suite's self-signed TLS certificate (the flow through nginx). */
+  readonly acceptTestCertificate?: boolean;
 }
 
 export interface E2eBrowser {
@@ -88,6 +90,7 @@ export function useBrowser(): E2eBrowser {
       ...(extra.userAgent ? { userAgent: extra.userAgent } : {}),
       locale: extra.locale ?? 'en-IN',
       timezoneId: 'Asia/Kolkata',
+      ...(extra.acceptTestCertificate ? { ignoreHTTPSErrors: true } : {}),
     });
     if (extra.clipboardOrigin) {
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], {

@@ -1,7 +1,9 @@
 /**
- * Real nginx (the Debian package) started by a test on a loopback port, with deploy/nginx.conf as
- * the operator would install it: only its listen port, upstream servers and cache path replaced,
- * wrapped in a minimal main configuration whose files all live in a temporary directory.
+ * Real nginx (the Debian package) started by a test on loopback ports, with deploy/nginx.conf as
+ * the operator would install it: only its listen ports, certificate paths, upstream servers,
+ * cache path and access log replaced, wrapped in a minimal main configuration whose files all
+ * live in a temporary directory. TLS is on, as shipped, with the suite's test certificate
+ * (tls-certificate.ts), which the test processes trust.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -9,34 +11,50 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, ROOT_DIR, sleep } from './service-process.js';
+import { testCertificate } from './tls-certificate.js';
 
 export const NGINX_PATH = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 
 export interface Nginx {
+  /** The HTTPS address payers use. */
   readonly url: string;
   readonly port: number;
+  /** The plain-HTTP address, which only redirects. */
+  readonly httpUrl: string;
   readonly errorLog: string;
+  readonly accessLog: string;
   stop(): Promise<void>;
 }
 
-/** The shipped configuration with this run's port, upstreams and cache directory. */
-export function nginxSiteConfig(port: number, upstreams: readonly string[], cacheDir: string): string {
-  const shipped = readFileSync(join(ROOT_DIR, 'deploy', 'nginx.conf'), 'utf8');
-  const replace = (text: string, from: string, to: string) => {
-    if (!text.includes(from)) throw new Error(`deploy/nginx.conf no longer contains "${from}"`);
-    return text.replace(from, to);
+export interface SiteFiles {
+  readonly port: number;
+  readonly httpPort: number;
+  readonly upstreams: readonly string[];
+  readonly cacheDir: string;
+  readonly accessLog: string;
+  readonly certificate: { readonly cert: string; readonly key: string };
+}
+
+/** The shipped configuration with this run's ports, certificate, upstreams, cache and log. */
+export function nginxSiteConfig(files: SiteFiles): string {
+  let site = readFileSync(join(ROOT_DIR, 'deploy', 'nginx.conf'), 'utf8');
+  const replace = (from: string, to: string) => {
+    if (!site.includes(from)) throw new Error(`deploy/nginx.conf no longer contains "${from}"`);
+    site = site.replaceAll(from, to);
   };
-  let site = replace(shipped, 'listen 80;', `listen 127.0.0.1:${port};`);
-  site = replace(
-    site,
-    'server 127.0.0.1:8080;',
-    upstreams.map((address) => `server ${address};`).join('\n    '),
-  );
-  return replace(site, '/var/cache/nginx/upi-gateway', cacheDir);
+  replace('listen 443 ssl;', `listen 127.0.0.1:${files.port} ssl;`);
+  replace('listen 80;', `listen 127.0.0.1:${files.httpPort};`);
+  replace('/etc/ssl/pay.example.com/fullchain.pem', files.certificate.cert);
+  replace('/etc/ssl/pay.example.com/privkey.pem', files.certificate.key);
+  replace('server 127.0.0.1:8080;', files.upstreams.map((address) => `server ${address};`).join('\n    '));
+  replace('/var/cache/nginx/upi-gateway', files.cacheDir);
+  replace('/var/log/nginx/upi-gateway.access.log', files.accessLog);
+  return site;
 }
 
 export async function startNginx(upstreams: readonly string[], port?: number): Promise<Nginx> {
   const listenPort = port ?? (await freePort());
+  const httpPort = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'e2e-nginx-'));
   // Started as root, nginx's workers run as an unprivileged user: they must reach and write these.
   chmodSync(dir, 0o755);
@@ -45,7 +63,18 @@ export async function startNginx(upstreams: readonly string[], port?: number): P
     chmodSync(join(dir, sub), 0o777);
   }
   const errorLog = join(dir, 'error.log');
-  writeFileSync(join(dir, 'upi-gateway.conf'), nginxSiteConfig(listenPort, upstreams, join(dir, 'cache')));
+  const accessLog = join(dir, 'access.log');
+  writeFileSync(
+    join(dir, 'upi-gateway.conf'),
+    nginxSiteConfig({
+      port: listenPort,
+      httpPort,
+      upstreams,
+      cacheDir: join(dir, 'cache'),
+      accessLog,
+      certificate: testCertificate(),
+    }),
+  );
   writeFileSync(
     join(dir, 'nginx.conf'),
     `daemon off;
@@ -54,7 +83,7 @@ pid ${dir}/nginx.pid;
 error_log ${errorLog} warn;
 events { worker_connections 512; }
 http {
-  access_log ${dir}/access.log;
+  access_log off;
   client_body_temp_path ${dir}/temp/body;
   proxy_temp_path ${dir}/temp/proxy;
   fastcgi_temp_path ${dir}/temp/fastcgi;
@@ -83,9 +112,11 @@ http {
     await sleep(100);
   }
   return {
-    url: `http://127.0.0.1:${listenPort}`,
+    url: `https://127.0.0.1:${listenPort}`,
     port: listenPort,
+    httpUrl: `http://127.0.0.1:${httpPort}`,
     errorLog,
+    accessLog,
     async stop() {
       process.off('exit', orphanGuard);
       if (child.exitCode === null) {

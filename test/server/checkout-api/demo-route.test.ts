@@ -3,10 +3,10 @@ import { z } from 'zod';
 import { DEMO_LIMIT } from '../../../src/server/checkout-api/demo-route.js';
 import { DEMO_SHOP } from '../../../src/server/merchants/demo-merchant.js';
 import { queryRows } from '../../../src/server/store/rows.js';
-import { createTestApp, json, type TestApp } from '../support/test-app.js';
+import { createTestApp, json, PRODUCTION_SECRET_KEY, type TestApp } from '../support/test-app.js';
 import { openTestDb } from '../support/test-db.js';
 
-const PRODUCTION = { MODE: 'production', SECRET_KEY: 'ab'.repeat(32) };
+const PRODUCTION = { MODE: 'production', SECRET_KEY: PRODUCTION_SECRET_KEY };
 
 // The first store of a test process is built from scratch: in a hook, not in a test's time.
 beforeAll(async () => (await openTestDb()).close());

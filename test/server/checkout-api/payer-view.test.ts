@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PayerOrderSchema } from '../../../src/shared/payer-order.js';
-import { createTestApp, incomeBody, json, type TestApp } from '../support/test-app.js';
+import { createTestApp, incomeBody, json, PRODUCTION_SECRET_KEY, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -175,7 +175,7 @@ describe('limits on the unsigned endpoints', () => {
 
   it('offers no simulation in production mode', async () => {
     const production = await createTestApp({
-      env: { MODE: 'production', SECRET_KEY: 'ab'.repeat(32) },
+      env: { MODE: 'production', SECRET_KEY: PRODUCTION_SECRET_KEY },
     });
     try {
       const body = incomeBody(production.merchant.merchant_uid);

@@ -7,7 +7,14 @@ import type { AppDeps } from '../../../src/server/app-deps.js';
 import { createLogger } from '../../../src/server/log.js';
 import { queryRows } from '../../../src/server/store/rows.js';
 import { createIncome } from '../lifecycle/support/lifecycle-fixture.js';
-import { createTestApp, incomeBody, json, sign, type TestApp } from '../support/test-app.js';
+import {
+  createTestApp,
+  incomeBody,
+  json,
+  PRODUCTION_SECRET_KEY,
+  sign,
+  type TestApp,
+} from '../support/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -23,6 +30,32 @@ describe('service endpoints', () => {
     const ready = await json(await t.app.request('/readyz'));
     expect(ready.status).toBe('ready');
     expect(['pglite', 'postgres']).toContain(ready.store);
+  });
+
+  it('says in /readyz whether it runs in sandbox or production, so a sandbox left running shows at once', async () => {
+    expect(await json(await t.app.request('/readyz'))).toMatchObject({ status: 'ready', mode: 'sandbox' });
+    const production = await createTestApp({
+      env: { MODE: 'production', SECRET_KEY: PRODUCTION_SECRET_KEY },
+    });
+    try {
+      expect(await json(await production.app.request('/readyz'))).toMatchObject({ mode: 'production' });
+    } finally {
+      await production.close();
+    }
+  });
+
+  it('tells browsers to come back over https only when the public URL is https, on every answer', async () => {
+    for (const path of ['/healthz', '/readyz', '/no/such/route']) {
+      expect((await t.app.request(path)).headers.get('strict-transport-security'), path).toBe(
+        'max-age=31536000',
+      );
+    }
+    const plain = await createTestApp({ env: { PUBLIC_BASE_URL: 'http://localhost:8080' } });
+    try {
+      expect((await plain.app.request('/healthz')).headers.get('strict-transport-security')).toBeNull();
+    } finally {
+      await plain.close();
+    }
   });
 
   it('counts requests by route and status and orders by kind in /metrics', async () => {

@@ -15,7 +15,9 @@ import { openMerchant } from '../../../src/server/merchants/open-merchant.js';
 import { type HeardChanges, hearChanges } from './heard-changes.js';
 import { openTestDb, type TestDb } from './test-db.js';
 
-export const OPERATOR_TOKEN = 'test-operator-token-0123456789';
+export const OPERATOR_TOKEN = 'test-operator-token-0123456789-k3Jq9xLm';
+/** A SECRET_KEY a production start takes (random-looking bytes), for tests of production mode. */
+export const PRODUCTION_SECRET_KEY = '3f9a1c7e52b8d04f6a2e9c1b7d3f5a8e0c4b6d2f9e1a3c5b7d9f0e2a4c6b8d01';
 
 export function testConfig(env: Record<string, string> = {}): Config {
   const result = loadConfig({
