@@ -73,6 +73,12 @@ describe('running the service', () => {
     await ready(service);
     const output = service.output();
     expect(output).toContain('Demo merchant created');
+    // A sandbox left running must show at once: in the banner and in /readyz.
+    expect(output).toContain('Mode: sandbox (payments can be simulated');
+    expect(await (await fetch(`${service.url}/readyz`)).json()).toMatchObject({
+      status: 'ready',
+      mode: 'sandbox',
+    });
     const command =
       /(MERCHANT_UID=\S+) (API_KEY=\S+) (API_SECRET=\S+) SERVICE_URL=\S+ npm run operator -- demo-order --amount 199\.00/.exec(
         output,
