@@ -134,7 +134,7 @@ describe('GatewayClient', () => {
       apiSecret: '0'.repeat(64),
       fetch: (url, init) => Promise.resolve(t.app.request(url, init)),
     });
-    await expect(forged.balance()).rejects.toMatchObject({ status: 401, code: 'bad_signature' });
+    await expect(forged.balance()).rejects.toMatchObject({ status: 401, code: 'unauthorized' });
   });
 });
 

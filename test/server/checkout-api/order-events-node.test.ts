@@ -73,6 +73,7 @@ describe(`the event stream on a Node server (${storeKind})`, () => {
     expect(pairs.filter(([name]) => name !== 'Date')).toEqual([
       ['X-Request-Id', 'stream-request-1'],
       ['X-Content-Type-Options', 'nosniff'],
+      ['Strict-Transport-Security', 'max-age=31536000'],
       ['cache-control', 'no-cache'],
       ['connection', 'keep-alive'],
       ['content-type', 'text/event-stream'],

@@ -169,7 +169,9 @@ describe('signed requests of a remembered key', () => {
     expect(revoked.status).toBe(200);
     const refused = await order(shop);
     expect(refused.status).toBe(401);
-    expect((await json(refused)).data.details).toBe('OC-Key: unknown or revoked');
+    expect((await json(refused)).data.details).toBe(
+      'OC-Key, OC-Signature: no active key whose signature matches this body',
+    );
   });
 
   it('refuses a disabled merchant, serves it enabled again and applies changed limits, each at once', async () => {

@@ -8,7 +8,7 @@ import {
   freshUtr,
   orderRow,
 } from '../lifecycle/support/lifecycle-fixture.js';
-import { json, type TestApp } from '../support/test-app.js';
+import { json, OPERATOR_TOKEN, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -21,7 +21,7 @@ afterAll(async () => {
 async function importStatement(csv: string) {
   const response = await t.app.request('/operator/api/credits/import', {
     method: 'POST',
-    headers: { Authorization: 'Bearer test-operator-token-0123456789', 'Content-Type': 'text/csv' },
+    headers: { Authorization: `Bearer ${OPERATOR_TOKEN}`, 'Content-Type': 'text/csv' },
     body: csv,
   });
   expect(response.status).toBe(200);
@@ -87,7 +87,7 @@ describe('importing a bank statement', () => {
   it('refuses a statement without an amount column in the error shape, naming the header', async () => {
     const response = await t.app.request('/operator/api/credits/import', {
       method: 'POST',
-      headers: { Authorization: 'Bearer test-operator-token-0123456789', 'Content-Type': 'text/csv' },
+      headers: { Authorization: `Bearer ${OPERATOR_TOKEN}`, 'Content-Type': 'text/csv' },
       body: 'reference,value\n123456789012,1.00\n',
     });
     expect(response.status).toBe(400);
