@@ -1,5 +1,5 @@
 /**
- * Every CSV the service writes for people goes through here (docs/decisions/0023-csv-output.md):
+ * Every CSV the service writes for people goes through here (docs/decisions/0029-csv-output.md):
  * written with csv-stringify, from the same project as the csv-parse that reads statements.
  * A cell a spreadsheet would take for a formula (one starting with `=`, `+`, `-`, `@`, a tab or a
  * carriage return, or the full-width `＝＋－＠`) is prefixed with `'`, so a payer-supplied name such as `=HYPERLINK(...)` stays

@@ -281,7 +281,8 @@ describe(`the documented answers (${storeKind})`, () => {
       credits.INGEST_SMS,
       await root(credits.INGEST_SMS, {
         params: { token },
-        body: { text: alert(freshUtr(), '32.00'), from: 'VM-HDFCBK' },
+        text: JSON.stringify({ text: alert(freshUtr(), '32.00'), from: 'VM-HDFCBK' }),
+        contentType: 'application/json',
       }),
     );
     const email = ['From: alerts@hdfcbank.net', 'Subject: Credit', '', alert(freshUtr(), '33.00'), ''].join(

@@ -1,9 +1,9 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
+import { writeCsv } from '../../../src/server/csv/write-csv.js';
 import { cleanBankText } from '../../../src/server/payouts/bank-files/bank-text.js';
 import type { PayoutFileBatch } from '../../../src/server/payouts/bank-files/payout-file.js';
 import { writePayoutFile } from '../../../src/server/payouts/bank-files/payout-file-layouts.js';
-import { writeRows } from '../../../src/server/payouts/bank-files/write-rows.js';
 
 /** Payees as merchants send them: punctuation, accents, another script, a formula, a long name. */
 const batch = (mode: 'IMPS' | 'NEFT' = 'IMPS'): PayoutFileBatch => ({
@@ -208,5 +208,5 @@ it('refuses an unknown layout, naming the known ones', () => {
 });
 
 it('escapes formulas in any cell it is given, not only cleaned ones', () => {
-  expect(writeRows([['=1+2', '-3', '@x', 'ok']], { delimiter: ',' })).toBe(`'=1+2,'-3,'@x,ok\r\n`);
+  expect(writeCsv([['=1+2', '-3', '@x', 'ok']], { delimiter: ',' })).toBe(`'=1+2,'-3,'@x,ok\r\n`);
 });

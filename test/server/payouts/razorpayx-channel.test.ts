@@ -20,7 +20,7 @@ import {
   orderRow,
   requestPayout,
 } from '../lifecycle/support/lifecycle-fixture.js';
-import { createTestApp, json, type TestApp } from '../support/test-app.js';
+import { createTestApp, json, PRODUCTION_SECRET_KEY, type TestApp } from '../support/test-app.js';
 import {
   FAKE_ACCOUNT,
   FAKE_KEY_ID,
@@ -368,7 +368,7 @@ describe('choosing RazorpayX', () => {
 
   it('refuses a payout in production for a merchant with no channel, with the reason', async () => {
     const production = await createTestApp({
-      env: { MODE: 'production', SECRET_KEY: 'ab'.repeat(32), PUBLIC_BASE_URL: 'https://pay.example' },
+      env: { MODE: 'production', SECRET_KEY: PRODUCTION_SECRET_KEY, PUBLIC_BASE_URL: 'https://pay.example' },
     });
     try {
       await fund(production, production.merchant, '100.00');

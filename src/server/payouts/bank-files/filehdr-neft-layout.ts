@@ -5,9 +5,9 @@
  * of India branch). NEFT rows only. Our reference goes into the 20-character Remarks field.
  */
 import { formatAmount } from '../../../shared/money.js';
+import { writeCsv } from '../../csv/write-csv.js';
 import { cleanBankText } from './bank-text.js';
 import type { PayoutFileLayout } from './payout-file.js';
-import { writeRows } from './write-rows.js';
 
 const EMAIL = /^[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9.-]{1,190}\.[A-Za-z]{2,24}$/;
 
@@ -51,7 +51,7 @@ export const filehdrNeftLayout: PayoutFileLayout = {
       file: {
         filename: `${corporateId}-${batch.id}.txt`,
         contentType: 'text/plain; charset=us-ascii',
-        body: writeRows(rows, { delimiter }),
+        body: writeCsv(rows, { delimiter }),
       },
     };
   },

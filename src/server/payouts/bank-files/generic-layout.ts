@@ -3,9 +3,9 @@
  * delimiter and whether a header row comes first. Carries IMPS and NEFT rows.
  */
 import { formatAmount } from '../../../shared/money.js';
+import { writeCsv } from '../../csv/write-csv.js';
 import { cleanBankText, indianDate } from './bank-text.js';
 import type { PayoutFileBatch, PayoutFileLayout, PayoutFileLine } from './payout-file.js';
-import { writeRows } from './write-rows.js';
 
 type Cell = (line: PayoutFileLine, batch: PayoutFileBatch) => string;
 
@@ -62,7 +62,7 @@ export const genericLayout: PayoutFileLayout = {
     if (options.header !== undefined && options.header !== 'true' && options.header !== 'false')
       return { ok: false, error: 'header: true or false' };
     const rows = batch.lines.map((line) => columns.map((name) => (COLUMNS[name] as Cell)(line, batch)));
-    const body = writeRows(options.header === 'false' ? rows : [columns, ...rows], { delimiter });
+    const body = writeCsv(options.header === 'false' ? rows : [columns, ...rows], { delimiter });
     return {
       ok: true,
       file: { filename: `payouts-${batch.id}.csv`, contentType: 'text/csv; charset=utf-8', body },

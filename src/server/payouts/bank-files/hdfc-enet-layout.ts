@@ -7,9 +7,9 @@
  * Number, which ENet's reverse file returns beside its own reference.
  */
 import { formatAmount } from '../../../shared/money.js';
+import { writeCsv } from '../../csv/write-csv.js';
 import { cleanBankText, indianDate } from './bank-text.js';
 import type { PayoutFileLayout } from './payout-file.js';
-import { writeRows } from './write-rows.js';
 
 const FIELDS = 28;
 
@@ -44,7 +44,7 @@ export const hdfcEnetLayout: PayoutFileLayout = {
       file: {
         filename: `${clientCode}${day}${month}.${serial}`,
         contentType: 'text/plain; charset=us-ascii',
-        body: writeRows(rows, { delimiter: ',' }),
+        body: writeCsv(rows, { delimiter: ',' }),
       },
     };
   },
