@@ -34,7 +34,8 @@ export const CREATE_CREDIT_SOURCE = apiRoute({
   tag: 'operator',
   auth: 'operator',
   summary: "Register a credit source bound to one of a merchant's collection accounts",
-  description: "An sms source's ingest_token (and its sms_url and email_url) is shown once.",
+  description:
+    "An sms source's ingest_token (and its sms_url and email_url) is shown once. An account another merchant holds or feeds is refused with 409 account_in_use.",
   body: CreateCreditSourceSchema,
   bodyExample: {
     merchant_uid: 'a3c5e7f9-0000-4000-8000-000000000001',
@@ -43,7 +44,7 @@ export const CREATE_CREDIT_SOURCE = apiRoute({
     name: 'Shop phone',
   },
   answers: { 201: { description: 'Created', data: CreatedCreditSourceSchema } },
-  errors: [404],
+  errors: [404, 409],
 });
 
 export const LIST_CREDIT_SOURCES = apiRoute({

@@ -1,12 +1,14 @@
 /**
  * Applies an operator's changes to a merchant's settings (display, limits, frame origins, collection
- * accounts, payer-facing profile): limits are read as rupees and must keep min <= max; the field
- * names come from the route's validated schema, never from input.
+ * accounts, payer-facing profile): limits are read as rupees and must keep min <= max; collection
+ * accounts must be no other merchant's (collection-accounts.ts); the field names come from the
+ * route's validated schema, never from input.
  */
 import { parseAmount } from '../../shared/money.js';
 import type { Config } from '../config.js';
 import { invalidField } from '../errors.js';
 import type { Queryable, SqlParam } from '../store/db.js';
+import { refuseAccountsInUse } from './collection-accounts.js';
 import type { Merchant } from './merchant.js';
 import { updateMerchantColumns } from './merchant-store.js';
 import { type PayoutAccount, payoutChannelFor } from './payout-channel-for.js';
@@ -44,6 +46,18 @@ export async function applyMerchantChanges(
   if (limits.upi_min > limits.upi_max) throw invalidField('upi_min', 'must not be above upi_max');
   if (limits.imps_min > limits.imps_max) throw invalidField('imps_min', 'must not be above imps_max');
   if (Object.keys(columns).length === 0) return current;
+  if (['upi_vpa', 'imps_account', 'imps_ifsc'].some((column) => column in columns)) {
+    const text = (column: string, was: string) => (column in columns ? String(columns[column] ?? '') : was);
+    await refuseAccountsInUse(
+      tx,
+      {
+        upiVpa: text('upi_vpa', current.upi_vpa),
+        impsAccount: text('imps_account', current.imps_account),
+        impsIfsc: text('imps_ifsc', current.imps_ifsc),
+      },
+      current.uid,
+    );
+  }
   return updateMerchantColumns(tx, current.uid, columns, now);
 }
 

@@ -169,3 +169,49 @@ export async function collectingMerchants(tx: Queryable): Promise<Collectors> {
   );
   return { count: row?.n ?? 0, only: row?.n === 1 ? row.uid : null };
 }
+
+/** A merchant's collection accounts, as a new or changed merchant would have them. */
+export interface CollectionAccounts {
+  readonly upiVpa: string;
+  readonly impsAccount: string;
+  readonly impsIfsc: string;
+}
+
+/**
+ * Serialises every change of who owns a collection account (a merchant created or edited, a
+ * credit source registered) until the transaction ends, so that two changes cannot both find an
+ * account free (any fixed number: an advisory lock of its own).
+ */
+export async function lockCollectionAccounts(tx: Queryable): Promise<void> {
+  await tx.query('SELECT pg_advisory_xact_lock($1)', [COLLECTION_ACCOUNTS_LOCK]);
+}
+const COLLECTION_ACCOUNTS_LOCK = 7_260_303;
+
+const UidRow = z.object({ uid: z.string() });
+
+/**
+ * Whether another merchant (enabled or disabled) holds one of these accounts: the same UPI address
+ * (case-insensitive), the same IMPS account number at the same IFSC, or either as the account of an
+ * active credit source of its own. Take lockCollectionAccounts first.
+ */
+export async function accountsHeldByOthers(
+  tx: Queryable,
+  accounts: CollectionAccounts,
+  exceptUid: string,
+): Promise<boolean> {
+  const vpa = accounts.upiVpa.trim().toLowerCase();
+  const number = accounts.impsAccount.trim();
+  const rows = await queryRows(
+    tx,
+    UidRow,
+    `SELECT m.uid FROM merchants m
+     WHERE m.uid <> $1 AND (
+       ($2 <> '' AND m.upi_vpa <> '' AND lower(m.upi_vpa) = $2)
+       OR ($3 <> '' AND m.imps_account = $3 AND upper(m.imps_ifsc) = upper($4))
+       OR EXISTS (SELECT 1 FROM credit_sources s WHERE s.merchant_uid = m.uid AND s.status = 'active'
+                    AND lower(s.account) IN ($2, lower($3)) AND s.account <> ''))
+     LIMIT 1`,
+    [exceptUid, vpa, number, accounts.impsIfsc.trim()],
+  );
+  return rows.length > 0;
+}

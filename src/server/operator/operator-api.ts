@@ -52,7 +52,8 @@ export const CREATE_MERCHANT = apiRoute({
       data: CreatedMerchantSchema,
     },
   },
-  errors: [],
+  description: 'A collection account another merchant holds is refused with 409 account_in_use.',
+  errors: [409],
 });
 
 export const LIST_MERCHANTS = apiRoute({
@@ -88,8 +89,9 @@ export const UPDATE_MERCHANT = apiRoute({
   summary: 'Edit display settings, limits, frame origins and collection accounts',
   body: UpdateMerchantSchema,
   bodyExample: { brand_color: '#0a7d5a', support_contact: 'help@chaipoint.example' },
+  description: 'A collection account another merchant holds is refused with 409 account_in_use.',
   answers: { 200: { description: MERCHANT, data: MerchantViewSchema } },
-  errors: [404],
+  errors: [404, 409],
 });
 
 export const ISSUE_KEY = apiRoute({
@@ -129,8 +131,9 @@ export const DISABLE_MERCHANT = apiRoute({
   tag: 'operator',
   auth: 'operator',
   summary: 'Disable a merchant: its signed requests are refused',
+  description: 'A collection account another merchant holds is refused with 409 account_in_use.',
   answers: { 200: { description: MERCHANT, data: MerchantViewSchema } },
-  errors: [404],
+  errors: [404, 409],
 });
 
 export const ENABLE_MERCHANT = apiRoute({
@@ -142,8 +145,9 @@ export const ENABLE_MERCHANT = apiRoute({
   tag: 'operator',
   auth: 'operator',
   summary: 'Enable a disabled merchant again',
+  description: 'A collection account another merchant holds is refused with 409 account_in_use.',
   answers: { 200: { description: MERCHANT, data: MerchantViewSchema } },
-  errors: [404],
+  errors: [404, 409],
 });
 
 export const ADD_TO_BLACKLIST = apiRoute({

@@ -11,7 +11,7 @@ import { useBrowser } from '../support/browser.js';
 import { newUtr } from '../support/merchant-client.js';
 import { createCollection } from '../support/orders.js';
 import { expectNoAxeViolations } from '../support/page-checks.js';
-import { MERCHANT, storeKind, useStack } from '../support/stack.js';
+import { storeKind, useStack } from '../support/stack.js';
 
 const stack = useStack();
 const browser = useBrowser();
@@ -33,7 +33,7 @@ describe(`console fixes an unparsed SMS (${storeKind()})`, () => {
     // The shop's phone forwards the bank's alert; it has no 12-digit reference.
     const source = await stack.operator.request<{ sms_url: string }>('POST', '/credit-sources', {
       merchant_uid: stack.merchant.credentials.merchantUid,
-      account: MERCHANT.upi_vpa,
+      account: stack.accounts.upi_vpa,
       kind: 'sms',
       name: 'Counter phone',
     });

@@ -42,7 +42,7 @@ describe(`Hindi (${storeKind()})`, () => {
     const allowed = allowedWords(
       MERCHANT.name,
       MERCHANT.name.charAt(0),
-      MERCHANT.upi_vpa,
+      stack.accounts.upi_vpa,
       MERCHANT.upi_payee_name,
       order.merchantOrderId,
     );

@@ -23,7 +23,7 @@ describe(`IMPS collection (${storeKind()})`, () => {
     await expectNoAxeViolations(page, 'pay (IMPS)');
 
     const fields = [
-      ['Account number', MERCHANT.imps_account],
+      ['Account number', stack.accounts.imps_account],
       ['Account name', MERCHANT.imps_account_name],
       ['IFSC', MERCHANT.imps_ifsc],
       ['Amount', '75000.00'],
@@ -46,7 +46,7 @@ describe(`IMPS collection (${storeKind()})`, () => {
     await page.getByRole('button', { name: 'Confirm payment' }).click();
     await page.getByRole('heading', { level: 1, name: 'Checking your payment' }).waitFor();
     await expectNoAxeViolations(page, 'verifying (IMPS)');
-    await stack.operator.postCredit({ utr, amount: '75000.00', payee: MERCHANT.imps_account });
+    await stack.operator.postCredit({ utr, amount: '75000.00', payee: stack.accounts.imps_account });
     await page.getByRole('heading', { level: 1, name: 'Payment received' }).waitFor({ timeout: 30_000 });
     await page.getByRole('button', { name: 'Stay on this page' }).click();
     await expectNoAxeViolations(page, 'success (IMPS)');

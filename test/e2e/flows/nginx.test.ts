@@ -77,11 +77,12 @@ describe.runIf(postgres)('Behind nginx, two processes on one PostgreSQL database
     );
     const secrets = new Map<string, string>();
     site = await startMerchantSite((apiKey) => secrets.get(apiKey));
-    const operator = new OperatorClient(nginx.url, token);
+    const operator = new OperatorClient(nginx.url, token, MERCHANT.upi_vpa);
     const created = await operator.createMerchant({ ...MERCHANT, embed_origins: [site.origin] });
     secrets.set(created.api_key, created.api_secret);
     Object.assign(stack, {
       store: 'postgres',
+      accounts: MERCHANT,
       urls: [nginx.url],
       url: nginx.url,
       operator,

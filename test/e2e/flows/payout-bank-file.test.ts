@@ -11,7 +11,7 @@ import { useBrowser } from '../support/browser.js';
 import { newOrderId, newUtr } from '../support/merchant-client.js';
 import { claimUtr, createCollection } from '../support/orders.js';
 import { expectNoAxeViolations } from '../support/page-checks.js';
-import { MERCHANT, storeKind, useStack } from '../support/stack.js';
+import { storeKind, useStack } from '../support/stack.js';
 
 const stack = useStack();
 const browser = useBrowser();
@@ -61,7 +61,9 @@ describe(`Payout by bank file (${storeKind()})`, () => {
     // The first operator prepares the account's batch.
     const first = await (await browser.desktop()).newPage();
     await signIn(first, stack.url, tokens[`asha${suffix}`] ?? '');
-    const form = first.getByRole('form', { name: `Prepare a batch for account ${MERCHANT.imps_account}` });
+    const form = first.getByRole('form', {
+      name: `Prepare a batch for account ${stack.accounts.imps_account}`,
+    });
     await form.getByLabel('Note').fill('evening run');
     await form.getByRole('button', { name: 'Prepare batch' }).click();
     await first.getByRole('heading', { level: 1, name: /Payout batch PB/ }).waitFor();

@@ -25,7 +25,7 @@ describe(`Web view (${storeKind()})`, () => {
 
     // What works here comes first: copy the UPI ID and the amount, and the QR at once, large.
     await page.getByRole('button', { name: 'Copy UPI ID' }).click();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('chaipoint@okaxis');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(stack.accounts.upi_vpa);
     await page.getByRole('button', { name: 'Copy Amount' }).click();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('860.00');
     const qr = page.getByRole('img', { name: /QR code to pay ₹860.00/ });

@@ -39,17 +39,21 @@ export interface CallbackLog {
   }[];
 }
 
-/** The UPI address of the flows' merchant (MERCHANT in stack.ts). */
-const FLOWS_UPI_VPA = 'chaipoint@okaxis';
-
 export class OperatorClient {
   constructor(
     readonly baseUrl: string,
     private readonly token: string,
+    /** The UPI address credits are paid to unless they say otherwise: the flow's merchant's. */
+    private readonly payee = '',
   ) {}
 
   via(baseUrl: string): OperatorClient {
-    return new OperatorClient(baseUrl, this.token);
+    return new OperatorClient(baseUrl, this.token, this.payee);
+  }
+
+  /** The same operator, crediting this UPI address by default. */
+  paying(payee: string): OperatorClient {
+    return new OperatorClient(this.baseUrl, this.token, payee);
   }
 
   async request<T>(
@@ -77,8 +81,9 @@ export class OperatorClient {
   }
 
   /**
-   * A bank credit, paid to the flows' UPI address unless `payee` says otherwise: a credit settles
-   * only an order of the account it was paid to, and every flow's merchant shares that address.
+   * A bank credit, paid to the flow's merchant's UPI address unless `payee` says otherwise: a
+   * credit settles only an order of the account it was paid to, and each flow's merchant has
+   * accounts of its own.
    */
   async postCredit(credit: {
     utr: string;
@@ -86,7 +91,7 @@ export class OperatorClient {
     payee?: string;
     payer_name?: string;
   }): Promise<CreditOutcome> {
-    const answer = await this.request<CreditOutcome>('POST', '/credits', { payee: FLOWS_UPI_VPA, ...credit });
+    const answer = await this.request<CreditOutcome>('POST', '/credits', { payee: this.payee, ...credit });
     if (answer.status !== 201 && answer.status !== 200) {
       throw new Error(`credit answered ${answer.status}: ${JSON.stringify(answer.data)}`);
     }

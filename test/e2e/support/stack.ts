@@ -3,6 +3,7 @@
  * of its own created through the operator API, and the merchant's site (callbacks, redirect_url,
  * embedding pages) on loopback.
  */
+import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { MerchantClient } from './merchant-client.js';
 import { type MerchantSite, startMerchantSite } from './merchant-site.js';
@@ -13,6 +14,7 @@ export function storeKind(): StoreKind {
   return process.env.E2E_STORE === 'postgres' ? 'postgres' : 'pglite';
 }
 
+/** The flows' merchant; each flow file's has collection accounts of its own (`Stack.accounts`). */
 export const MERCHANT = {
   name: 'Chai Point',
   upi_vpa: 'chaipoint@okaxis',
@@ -23,8 +25,16 @@ export const MERCHANT = {
   imps_bank_name: 'HDFC Bank',
 } as const;
 
+/** Collection accounts no other flow file's merchant has: an account belongs to one merchant. */
+export function ownAccounts(): { readonly upi_vpa: string; readonly imps_account: string } {
+  const n = String(randomInt(1_000_000, 10_000_000));
+  return { upi_vpa: `chaipoint${n}@okaxis`, imps_account: `50100${n}` };
+}
+
 export interface Stack {
   readonly store: StoreKind;
+  /** The merchant's settings as created, its own collection accounts included. */
+  readonly accounts: { readonly [K in keyof typeof MERCHANT]: string };
   /** Every process of the set; the first is where payment_url points. */
   readonly urls: readonly string[];
   readonly url: string;
@@ -50,15 +60,17 @@ export function useStack(
     const site = await startMerchantSite((apiKey) => secrets.get(apiKey));
     const [url] = set.urls;
     if (!url) throw new Error('no service process');
-    const operator = new OperatorClient(url, set.operatorToken);
+    const accounts = { ...MERCHANT, ...ownAccounts() };
+    const operator = new OperatorClient(url, set.operatorToken, accounts.upi_vpa);
     const created = await operator.createMerchant({
-      ...MERCHANT,
+      ...accounts,
       embed_origins: [site.origin],
       ...merchantSettings,
     });
     secrets.set(created.api_key, created.api_secret);
     Object.assign(stack, {
       store: storeKind(),
+      accounts,
       urls: set.urls,
       url,
       operator,

@@ -24,8 +24,11 @@ afterAll(async () => {
   await t.close();
 });
 
-/** A merchant of its own, so that balance checks are not disturbed by other tests. */
+/** A merchant of its own (and so a collection account of its own), so that balance checks are not disturbed by other tests. */
 const merchant = () => t.addMerchant({ name: 'Collections merchant' });
+
+/** A credit paid to the order's collection account, before or without a claim. */
+const paidTo = async (paymentUid: string) => ({ payee: (await orderRow(t, paymentUid)).to_account });
 
 async function postings(paymentUid: string): Promise<number> {
   return count(t, 'ledger_postings WHERE payment_uid = $1', [paymentUid]);
@@ -46,7 +49,7 @@ describe('a claim followed by the bank credit', () => {
     });
     expect(await balance(t, key)).toEqual({ available: 0, held: 0 });
 
-    const credited = await credit(t, utr, '250.75', { payer_name: 'Ravi Kumar', payee: 'chaipoint@okaxis' });
+    const credited = await credit(t, utr, '250.75', { payer_name: 'Ravi Kumar', ...(await paidTo(uid)) });
     expect(credited.status).toBe(201);
     expect((await json(credited)).data).toMatchObject({ outcome: 'completed', payment_uid: uid });
 
@@ -95,7 +98,7 @@ describe('a bank credit that arrives before the claim', () => {
     const uid = await createIncome(t, key);
     const utr = freshUtr();
 
-    const credited = await credit(t, utr, '100.00');
+    const credited = await credit(t, utr, '100.00', await paidTo(uid));
     expect(credited.status).toBe(201);
     expect((await json(credited)).data).toMatchObject({ outcome: 'waiting' });
     expect((await orderRow(t, uid)).payment_status).toBe('pending');
@@ -128,7 +131,7 @@ describe('a late payment', () => {
     const key = await merchant();
     const uid = await createIncome(t, key);
     const utr = freshUtr();
-    await credit(t, utr, '100.00');
+    await credit(t, utr, '100.00', await paidTo(uid));
     t.clock.advance(16 * 60 * 1000);
     await expireDueOrders(t.db, t.clock.now());
     expect((await orderRow(t, uid)).payment_status).toBe('overdue');
@@ -187,7 +190,7 @@ describe('a credit of a different amount', () => {
     const key = await merchant();
     const uid = await createIncome(t, key, { amount: '100.00' });
     const utr = freshUtr();
-    await credit(t, utr, '1000.00');
+    await credit(t, utr, '1000.00', await paidTo(uid));
     expect((await json(await claim(t, uid, utr))).data.payment_status).toBe('reject');
     expect((await orderRow(t, uid)).payment_fail_reason).toContain('1000.00');
   });
@@ -262,12 +265,13 @@ describe('a claim and its credit arriving at the same moment', () => {
     const key = await merchant();
     const orders = await Promise.all(Array.from({ length: 8 }, () => createIncome(t, key)));
     const utrs = orders.map(() => freshUtr());
+    const payee = await paidTo(orders[0] ?? '');
     await Promise.all(
       orders.flatMap((uid, i) => {
         const utr = utrs[i] ?? '';
         return i % 2 === 0
-          ? [claim(t, uid, utr), credit(t, utr, '100.00')]
-          : [credit(t, utr, '100.00'), claim(t, uid, utr)];
+          ? [claim(t, uid, utr), credit(t, utr, '100.00', payee)]
+          : [credit(t, utr, '100.00', payee), claim(t, uid, utr)];
       }),
     );
     for (const uid of orders) expect((await orderRow(t, uid)).payment_status).toBe('completed');

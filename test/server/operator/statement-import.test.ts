@@ -39,15 +39,17 @@ describe('importing a bank statement', () => {
     await claim(t, short, shortUtr);
 
     const spaced = `${laterUtr.slice(0, 4)} ${laterUtr.slice(4, 8)} ${laterUtr.slice(8)}`;
+    // The merchant's own collection account, which the bank credited.
+    const account = (await orderRow(t, exact)).to_account;
     const csv = [
       'UTR,Amount,Payee,Payer_Name,Credited_At,Branch',
-      `${exactUtr},100.00,chaipoint@okaxis,Ravi Kumar,2026-01-15T09:30:00Z,Pune`,
-      `${shortUtr},90.00,chaipoint@okaxis,Anil,2026-01-15T09:31:00Z,Pune`,
-      `${spaced},42,chaipoint@okaxis,Sunita,,Pune`,
+      `${exactUtr},100.00,${account},Ravi Kumar,2026-01-15T09:30:00Z,Pune`,
+      `${shortUtr},90.00,${account},Anil,2026-01-15T09:31:00Z,Pune`,
+      `${spaced},42,${account},Sunita,,Pune`,
       '12345,10.00,x,y,,',
       `${freshUtr()},ten,x,y,,`,
       `${freshUtr()},10.00,x,y,not a date,`,
-      `${exactUtr},100.00,chaipoint@okaxis,Ravi Kumar,2026-01-15T09:30:00Z,Pune`,
+      `${exactUtr},100.00,${account},Ravi Kumar,2026-01-15T09:30:00Z,Pune`,
       '',
     ].join('\r\n');
 
@@ -78,7 +80,7 @@ describe('importing a bank statement', () => {
     const uid = await createIncome(t, key, { amount: '7.50' });
     const utr = freshUtr();
     await claim(t, uid, utr);
-    const csv = `utr,amount,payee\n${utr},7.50,chaipoint@okaxis\n`;
+    const csv = `utr,amount,payee\n${utr},7.50,${(await orderRow(t, uid)).to_account}\n`;
     expect((await importStatement(csv)).results[0]).toMatchObject({ outcome: 'completed' });
     expect((await importStatement(csv)).results[0]).toMatchObject({ outcome: 'duplicate' });
     expect(await balance(t, key)).toEqual({ available: 750, held: 0 });

@@ -72,6 +72,8 @@ export function sign(secret: string, body: Record<string, unknown>, skipEmpty = 
   return createHmac('sha256', secret).update(text).digest('hex');
 }
 
+let secondInstances = 0;
+
 export async function createTestApp(
   options: {
     env?: Record<string, string>;
@@ -93,9 +95,17 @@ export async function createTestApp(
     changes: heard.feed,
   };
   const app = createApp(deps, options.app);
+  // Another instance over a store in use starts past the accounts the first one gives out.
+  if (options.db) secondInstances += 1000;
+  let merchants = options.db ? secondInstances : 0;
   const addMerchant = async (input: Partial<NewMerchant> = {}) =>
     db.transaction(async (tx) => {
-      const merchant = await openMerchant(tx, { ...DEMO_MERCHANT, ...input }, clock.now());
+      // A collection account is one merchant's: every merchant after the first gets accounts of its
+      // own unless the test gives them.
+      const n = merchants++;
+      const own =
+        n === 0 ? {} : { upi_vpa: `shop${n}@okaxis`, imps_account: `91000000${String(n).padStart(4, '0')}` };
+      const merchant = await openMerchant(tx, { ...DEMO_MERCHANT, ...own, ...input }, clock.now());
       return issueKey(tx, config.secretKey, merchant.uid, clock.now());
     });
   const merchant = await addMerchant();

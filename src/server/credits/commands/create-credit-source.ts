@@ -1,10 +1,12 @@
 /**
  * An operator registers a credit source bound to one of a merchant's collection accounts (its UPI
- * address or its IMPS account), audited in the same transaction. An SMS source's ingest token is
+ * address or its IMPS account), which no other merchant may hold or feed (409 `account_in_use`),
+ * audited in the same transaction. An SMS source's ingest token is
  * answered once and never stored or audited (only its digest is kept).
  */
 import type { AppDeps } from '../../app-deps.js';
 import { writeAudit } from '../../audit/audit-store.js';
+import { refuseAccountsInUse } from '../../merchants/collection-accounts.js';
 import { findMerchant } from '../../merchants/merchant-store.js';
 import { type CreditSource, type CreditSourceKind, insertCreditSource } from '../credit-source-store.js';
 
@@ -32,6 +34,17 @@ export async function createCreditSource(
     if (!merchant) return { kind: 'no_merchant' };
     const own = [merchant.upi_vpa.toLowerCase(), merchant.imps_account].filter((a) => a !== '');
     if (!own.includes(input.account.toLowerCase())) return { kind: 'not_collection_account' };
+    // No other merchant may hold the account, nor feed it with a source of its own (409).
+    const vpa = input.account.includes('@');
+    await refuseAccountsInUse(
+      tx,
+      {
+        upiVpa: vpa ? input.account : '',
+        impsAccount: vpa ? '' : input.account,
+        impsIfsc: vpa ? '' : merchant.imps_ifsc,
+      },
+      merchant.uid,
+    );
     const made = await insertCreditSource(
       tx,
       { merchantUid: merchant.uid, account: input.account, kind: input.kind, name: input.name },

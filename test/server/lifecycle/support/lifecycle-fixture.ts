@@ -81,8 +81,10 @@ export async function claim(t: TestApp, paymentUid: string, utr: string): Promis
 }
 
 /**
- * A bank credit posted by the operator, paid to the test merchants' UPI address unless `payee`
- * says otherwise (a credit settles only an order of the account it was paid to).
+ * A bank credit posted by the operator, paid (unless `payee` says otherwise) to the collection
+ * account of the order that claimed the UTR, as a payer who paid that order's QR would have; to
+ * the demo merchant's UPI address when nobody claimed it yet. A credit settles only an order of the
+ * account it was paid to, and each merchant has accounts of its own.
  */
 export async function credit(
   t: TestApp,
@@ -90,7 +92,15 @@ export async function credit(
   amount: string,
   extra: Record<string, string> = {},
 ): Promise<Response> {
-  return t.operator('POST', '/operator/api/credits', { utr, amount, payee: DEMO_MERCHANT.upi_vpa, ...extra });
+  const [claimant] = await queryRows(
+    t.db,
+    z.object({ to_account: z.string() }),
+    `SELECT o.to_account FROM utr_claims c JOIN orders o ON o.payment_uid = c.payment_uid
+     WHERE c.utr = $1 ORDER BY c.claimed_at LIMIT 1`,
+    [utr.replace(/\s+/g, '')],
+  );
+  const payee = claimant?.to_account ?? DEMO_MERCHANT.upi_vpa;
+  return t.operator('POST', '/operator/api/credits', { utr, amount, payee, ...extra });
 }
 
 export async function setStatus(

@@ -21,7 +21,11 @@ export interface Shop {
 
 export async function createShop(db: Db, now: Date): Promise<Shop> {
   return db.transaction(async (tx) => {
-    const merchant = await openMerchant(tx, { name: 'Chai Point', upi_vpa: 'chaipoint@upi' }, now);
+    const merchant = await openMerchant(
+      tx,
+      { name: 'Chai Point', upi_vpa: `shop-${randomBytes(4).toString('hex')}@upi` },
+      now,
+    );
     const key = await issueKey(tx, TEST_SECRET_KEY, merchant.uid, now);
     return { merchantUid: merchant.uid, apiKey: key.api_key, apiSecret: key.api_secret };
   });
