@@ -114,13 +114,19 @@ export interface Order {
   readonly updated_at: string;
 }
 
-/** POST /gateway/api/ledger/get_merchant_ledger: `inr` available, `inr_held` held for payouts. */
+/**
+ * POST /gateway/api/ledger/get_merchant_ledger: `inr` available (what payouts may spend),
+ * `inr_held` held for payouts, `inr_pending` collected but known only from a bank text until a
+ * statement confirms it or its hold ends, `inr_frozen` contradicted by a statement line.
+ */
 export interface Balance {
   readonly uid: string;
   readonly merchant_uid: string;
   readonly merchant_name: string;
   readonly inr: string;
   readonly inr_held: string;
+  readonly inr_pending: string;
+  readonly inr_frozen: string;
   readonly created_at: string;
   readonly updated_at: string;
 }
@@ -254,7 +260,17 @@ export const OPENAPI_FIELDS = {
     optional: [],
   },
   Balance: {
-    required: ['uid', 'merchant_uid', 'merchant_name', 'inr', 'inr_held', 'created_at', 'updated_at'],
+    required: [
+      'uid',
+      'merchant_uid',
+      'merchant_name',
+      'inr',
+      'inr_held',
+      'inr_pending',
+      'inr_frozen',
+      'created_at',
+      'updated_at',
+    ],
     optional: [],
   },
   CallbackBody: {

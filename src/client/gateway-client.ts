@@ -48,7 +48,10 @@ export class GatewayClient {
     return this.#call<Order>('/order/get', { merchant_order_id: merchantOrderId });
   }
 
-  /** Available (`inr`) and held (`inr_held`) balance, as decimal strings. */
+  /**
+   * Available (`inr`, what payouts may spend), held (`inr_held`), pending confirmation
+   * (`inr_pending`) and frozen (`inr_frozen`) balance, as decimal strings.
+   */
   balance(): Promise<Balance> {
     return this.#call<Balance>('/ledger/get_merchant_ledger', { merchant_uid: this.#options.merchantUid });
   }

@@ -42,6 +42,11 @@ const EnvSchema = z.object({
     .min(0)
     .max(90 * 86_400)
     .default(86_400),
+  UNCONFIRMED_CREDIT_HOLD_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(90 * 24)
+    .optional(),
   TRUST_PROXY: z
     .string()
     .default('')
@@ -127,6 +132,11 @@ export interface Config {
   readonly eventStreamHeartbeatSeconds: number;
   /** A processing collection with no matching credit fails this long after its expiry. */
   readonly claimGraceSeconds: number;
+  /**
+   * UNCONFIRMED_CREDIT_HOLD_HOURS: how long the money of a credit known only from a bank's text
+   * (SMS, e-mail) stays pending when no statement line confirms it (24 h in production, 0 in sandbox).
+   */
+  readonly unconfirmedCreditHoldSeconds: number;
   /** Trusted proxies (TRUST_PROXY); empty: proxy headers are ignored. */
   readonly trustProxy: readonly string[];
   /** When set, /metrics is served there (on metricsHost) and not on the main port. */
@@ -226,6 +236,9 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
       payerRateLimitScale: e.PAYER_RATE_LIMIT_SCALE,
       eventStreamHeartbeatSeconds: e.EVENT_STREAM_HEARTBEAT_SECONDS,
       claimGraceSeconds: e.CLAIM_GRACE_SECONDS,
+      unconfirmedCreditHoldSeconds: Math.round(
+        (e.UNCONFIRMED_CREDIT_HOLD_HOURS ?? (e.MODE === 'production' ? 24 : 0)) * 3600,
+      ),
       trustProxy: e.TRUST_PROXY,
       metricsPort: e.METRICS_PORT,
       metricsHost: e.METRICS_HOST,

@@ -15,6 +15,7 @@ import { checkoutPageRoutes } from './checkout-page/checkout-page-routes.js';
 import { systemClock } from './clock.js';
 import type { Config } from './config.js';
 import { consolePageRoutes } from './console/console-page-routes.js';
+import { clearHeldCredits } from './credits/commands/clear-held-credits.js';
 import { createHttpServer, type HttpTimeouts } from './http/http-server.js';
 import { createMetrics } from './http/metrics.js';
 import { metricsRoutes } from './http/metrics-routes.js';
@@ -92,6 +93,7 @@ export async function startService(
     clock,
     log: log.child({ component: 'background' }),
     claimGraceSeconds: config.claimGraceSeconds,
+    clearHeldCredits: () => clearHeldCredits({ db, clock }, config.unconfirmedCreditHoldSeconds),
     channel: payoutChannels(config, db, log.child({ component: 'payouts' })),
   });
   const checkoutPage = checkoutPageRoutes({

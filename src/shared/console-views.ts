@@ -153,14 +153,19 @@ export type ApiKeyView = z.infer<typeof ApiKeyViewSchema>;
 /** GET /operator/api/merchants/{uid}: the merchant, its keys and its balance in rupees. */
 export const MerchantDetailSchema = z.extend(MerchantViewSchema, {
   keys: z.array(ApiKeyViewSchema),
-  balance: z.object({ inr: z.string(), inr_held: z.string() }),
+  balance: z.object({
+    inr: z.string(),
+    inr_held: z.string(),
+    inr_pending: z.string(),
+    inr_frozen: z.string(),
+  }),
 });
 export type MerchantDetail = z.infer<typeof MerchantDetailSchema>;
 
 /** A ledger entry of the merchant's accounts (GET /operator/api/merchants/{uid}/ledger). */
 export const LedgerLineSchema = z.object({
   id: z.number(),
-  account: z.enum(['available', 'held']),
+  account: z.enum(['available', 'held', 'pending', 'frozen']),
   amount: z.string(),
   payment_uid: z.string(),
   event: z.string(),

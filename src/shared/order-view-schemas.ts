@@ -97,6 +97,18 @@ export const BalanceSchema = z
     merchant_name: z.string(),
     inr: z.string().check(z.describe('Available balance')),
     inr_held: z.string().check(z.describe('Held for payouts in flight')),
+    inr_pending: z
+      .string()
+      .check(
+        z.describe(
+          'Collected, but known only from a bank text: available once a bank statement confirms it or its hold ends',
+        ),
+      ),
+    inr_frozen: z
+      .string()
+      .check(
+        z.describe('Collected, but contradicted by a bank statement line: frozen until an operator decides'),
+      ),
     created_at: z.string(),
     updated_at: z.string(),
   })

@@ -86,6 +86,14 @@ export function MerchantScreen({ merchantUid }: { readonly merchantUid: string }
                 <p class="figure">{formatInr(data.balance.inr_held)}</p>
               </div>
               <div class="tile">
+                <h2>Pending confirmation</h2>
+                <p class="figure">{formatInr(data.balance.inr_pending)}</p>
+              </div>
+              <div class="tile">
+                <h2>Frozen</h2>
+                <p class="figure">{formatInr(data.balance.inr_frozen)}</p>
+              </div>
+              <div class="tile">
                 <h2>Orders</h2>
                 <p class="figure">
                   <a href={ordersHref({ merchant_uid: data.uid })}>All orders</a>

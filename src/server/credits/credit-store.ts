@@ -12,6 +12,30 @@ import { queryRow, queryRows } from '../store/rows.js';
 export const CREDIT_ORIGINS = ['operator', 'statement', 'sandbox', 'sms', 'email'] as const;
 export type CreditOrigin = (typeof CREDIT_ORIGINS)[number];
 
+/**
+ * What shows that the money arrived (docs/money-controls.md, Evidence): the bank's statement, a
+ * bank integration's own API, a bank's text (SMS or e-mail alert), an operator's entry, or the
+ * sandbox. The money of a credit whose evidence is only a text is held (`hold`).
+ */
+export const CREDIT_EVIDENCE = ['statement', 'api_source', 'sms', 'email', 'manual', 'sandbox'] as const;
+export type CreditEvidence = (typeof CREDIT_EVIDENCE)[number];
+
+/**
+ * The hold on a credit's money: `none` (its evidence needs none), `pending` (known only from a
+ * text), `cleared` (a statement line confirmed it, or its hold ended), `frozen` (a statement line
+ * contradicted it).
+ */
+export const CREDIT_HOLDS = ['none', 'pending', 'cleared', 'frozen'] as const;
+export type CreditHold = (typeof CREDIT_HOLDS)[number];
+
+/** The evidence a credit from this origin carries. */
+export function evidenceOf(source: CreditOrigin): CreditEvidence {
+  return source === 'operator' ? 'manual' : source;
+}
+
+/** Whether a credit's money waits for a statement line (or the end of its hold) before it is available. */
+export const isHeldEvidence = (evidence: CreditEvidence) => evidence === 'sms' || evidence === 'email';
+
 export interface BankCredit {
   readonly id: number;
   readonly utr: string;
@@ -30,6 +54,14 @@ export interface BankCredit {
   /** Why it cannot settle the order that claimed it ('' when nothing stands in the way). */
   readonly unmatched_reason: string;
   readonly created_at: Date;
+  readonly evidence: CreditEvidence;
+  readonly hold: CreditHold;
+  readonly hold_changed_at: Date | null;
+  /** Why the hold changed (`statement`, `hold_expired`, or what the contradicting line said). */
+  readonly hold_note: string;
+  /** What the contradicting statement line said (a frozen credit). */
+  readonly statement_amount: number | null;
+  readonly statement_payee: string | null;
 }
 
 export const BankCreditRow = z.looseObject({
@@ -45,6 +77,12 @@ export const BankCreditRow = z.looseObject({
   matched_at: z.date().nullable(),
   unmatched_reason: z.string(),
   created_at: z.date(),
+  evidence: z.enum(CREDIT_EVIDENCE),
+  hold: z.enum(CREDIT_HOLDS),
+  hold_changed_at: z.date().nullable(),
+  hold_note: z.string(),
+  statement_amount: z.number().int().nullable(),
+  statement_payee: z.string().nullable(),
 }) satisfies z.ZodType<BankCredit>;
 
 export interface NewCredit {
@@ -56,6 +94,8 @@ export interface NewCredit {
   readonly source: CreditOrigin;
   /** The credit source it came from, when it came from one. */
   readonly sourceId?: string | null;
+  /** What shows the money arrived; by default what its origin carries (evidenceOf). */
+  readonly evidence?: CreditEvidence;
 }
 
 /**
@@ -85,11 +125,13 @@ export async function insertCredit(
   input: NewCredit,
   now: Date,
 ): Promise<BankCredit | undefined> {
+  const evidence = input.evidence ?? evidenceOf(input.source);
   return queryRow(
     tx,
     BankCreditRow,
-    `INSERT INTO bank_credits (utr, amount, payee, payer_name, credited_at, source, source_id, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+    `INSERT INTO bank_credits (utr, amount, payee, payer_name, credited_at, source, source_id, created_at,
+       evidence, hold, hold_changed_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $8)
      ON CONFLICT (utr) DO NOTHING RETURNING *`,
     [
       input.utr,
@@ -100,6 +142,8 @@ export async function insertCredit(
       input.source,
       input.sourceId ?? null,
       now,
+      evidence,
+      isHeldEvidence(evidence) ? 'pending' : 'none',
     ],
   );
 }
@@ -112,20 +156,28 @@ export interface WaitingCredit {
   readonly creditedAt: Date;
 }
 
-/** Inserts a statement's credits that no order claimed, in one statement; known UTRs are skipped. */
+const InsertedRow = z.object({ id: z.number().int(), amount: z.number().int(), payee: z.string() });
+export type InsertedCredit = z.infer<typeof InsertedRow>;
+
+/**
+ * Inserts a statement's credits that no order claimed, in one statement; known UTRs are skipped.
+ * Answers the ids of those inserted (their arrival is posted to the ledger by the caller).
+ */
 export async function insertWaitingCredits(
   tx: Queryable,
   credits: readonly WaitingCredit[],
   sourceId: string | null,
   now: Date,
-): Promise<void> {
-  if (credits.length === 0) return;
-  await tx.query(
-    `INSERT INTO bank_credits (utr, amount, payee, payer_name, credited_at, source, source_id, created_at)
-     SELECT utr, amount::bigint, payee, payer_name, credited_at::timestamptz, 'statement', $6, $7
+): Promise<InsertedCredit[]> {
+  if (credits.length === 0) return [];
+  return queryRows(
+    tx,
+    InsertedRow,
+    `INSERT INTO bank_credits (utr, amount, payee, payer_name, credited_at, source, source_id, created_at, evidence)
+     SELECT utr, amount::bigint, payee, payer_name, credited_at::timestamptz, 'statement', $6, $7, 'statement'
      FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[])
        AS batch (utr, amount, payee, payer_name, credited_at)
-     ON CONFLICT (utr) DO NOTHING`,
+     ON CONFLICT (utr) DO NOTHING RETURNING id, amount, payee`,
     [
       credits.map((c) => c.utr),
       credits.map((c) => String(c.amount)),
@@ -174,6 +226,7 @@ const KnownCreditRow = z.object({
   utr: z.string(),
   amount: z.number().int(),
   payment_uid: z.string().nullable(),
+  hold: z.enum(CREDIT_HOLDS),
 });
 export type KnownCredit = z.infer<typeof KnownCreditRow>;
 
@@ -182,8 +235,89 @@ export async function knownCredits(tx: Queryable, utrs: readonly string[]): Prom
   return queryRows(
     tx,
     KnownCreditRow,
-    'SELECT utr, amount, payment_uid FROM bank_credits WHERE utr = ANY($1::text[])',
+    'SELECT utr, amount, payment_uid, hold FROM bank_credits WHERE utr = ANY($1::text[])',
     [utrs],
+  );
+}
+
+/** What a statement line said of a credit it contradicted (the credit's hold becomes `frozen`). */
+export interface StatementSaid {
+  readonly amount: number;
+  readonly payee: string;
+}
+
+/** The credit's hold changes (statement-evidence.ts, commands/clear-held-credits.ts). */
+export async function setCreditHold(
+  tx: Queryable,
+  id: number,
+  hold: CreditHold,
+  note: string,
+  now: Date,
+  said?: StatementSaid,
+): Promise<void> {
+  await tx.query(
+    `UPDATE bank_credits SET hold = $2, hold_note = $3, hold_changed_at = $4,
+       statement_amount = COALESCE($5, statement_amount), statement_payee = COALESCE($6, statement_payee)
+     WHERE id = $1`,
+    [id, hold, note, now, said?.amount ?? null, said?.payee ?? null],
+  );
+}
+
+/**
+ * Credits held pending whose hold ended (received at or before `receivedBy`) and whose money
+ * completed an order, locked; rows another process holds are skipped.
+ */
+export async function lockHeldCreditsDue(
+  tx: Queryable,
+  receivedBy: Date,
+  limit: number,
+): Promise<BankCredit[]> {
+  return queryRows(
+    tx,
+    BankCreditRow,
+    `SELECT c.* FROM bank_credits c JOIN orders o ON o.payment_uid = c.payment_uid
+     WHERE c.hold = 'pending' AND c.payment_uid IS NOT NULL AND o.payment_status = 'completed'
+       AND c.created_at <= $1
+     ORDER BY c.created_at LIMIT $2 FOR UPDATE OF c SKIP LOCKED`,
+    [receivedBy, limit],
+  );
+}
+
+const FrozenCreditRow = z.object({
+  id: z.number().int(),
+  utr: z.string(),
+  amount: z.number().int(),
+  payee: z.string(),
+  evidence: z.enum(CREDIT_EVIDENCE),
+  hold: z.enum(CREDIT_HOLDS),
+  hold_note: z.string(),
+  hold_changed_at: z.date().nullable(),
+  statement_amount: z.number().int().nullable(),
+  statement_payee: z.string().nullable(),
+  payment_uid: z.string().nullable(),
+  payment_status: z.string().nullable(),
+  merchant_uid: z.string().nullable(),
+  created_at: z.date(),
+});
+export type FrozenCreditRow = z.infer<typeof FrozenCreditRow>;
+
+/**
+ * Credits a statement line contradicted (frozen, or contradicted after their money was made
+ * available), newest first: the cases in front of operators.
+ */
+export async function contradictedCredits(tx: Queryable, limit: number): Promise<FrozenCreditRow[]> {
+  return queryRows(
+    tx,
+    FrozenCreditRow,
+    `SELECT c.id, c.utr, c.amount, c.payee, c.evidence, c.hold, c.hold_note, c.hold_changed_at,
+            c.statement_amount, c.statement_payee, c.payment_uid, o.payment_status,
+            COALESCE(o.merchant_uid, s.merchant_uid) AS merchant_uid, c.created_at
+     FROM bank_credits c
+     LEFT JOIN orders o ON o.payment_uid = c.payment_uid
+     LEFT JOIN credit_sources s ON s.id = c.source_id
+     WHERE c.statement_amount IS NOT NULL
+     ORDER BY c.hold_changed_at DESC, c.id DESC LIMIT $1`,
+    [limit],
   );
 }
 

@@ -1,9 +1,10 @@
 /**
  * A bank credit enters, from any source (operator API, alert text, statement, sandbox), in the
- * caller's transaction. Receiving the same credit twice is harmless; a different credit under a
+ * caller's transaction, and its money is posted into suspense (ledger.ts). Receiving the same credit twice is harmless; a different credit under a
  * known UTR is refused. A new credit goes through the matching (matching/match-utr.ts): it settles
  * the order whose payer claimed its UTR, or waits for that claim, or waits with the reason.
  */
+import { postReceived } from '../ledger/ledger.js';
 import type { Order } from '../orders/order.js';
 import type { Queryable } from '../store/db.js';
 import { type BankCredit, findCreditByUtr, insertCredit, lockUtr, type NewCredit } from './credit-store.js';
@@ -30,6 +31,8 @@ export async function receiveCredit(tx: Queryable, input: NewCredit, now: Date):
       ? { kind: 'duplicate', credit: existing }
       : { kind: 'conflict', credit: existing };
   }
+  // The money is in: in the suspense account of the account it was paid to, until it settles an order.
+  await postReceived(tx, inserted, now);
   const matched = await matchUtr(tx, { kind: 'credit', utr: input.utr }, now);
   const { outcome } = matched.decision;
   switch (outcome.kind) {

@@ -76,7 +76,8 @@ export const MERCHANT_BALANCE = apiRoute({
   path: '/ledger/get_merchant_ledger',
   tag: 'merchant',
   auth: 'signed',
-  summary: "The merchant's balance: available (inr) and held for payouts (inr_held)",
+  summary:
+    "The merchant's balance: available (inr), held for payouts (inr_held), pending confirmation (inr_pending) and frozen (inr_frozen)",
   description: SIGNED,
   body: z.object({ merchant_uid: z.string() }),
   read: readFlatJson,

@@ -65,6 +65,8 @@ export function gatewayRoutes(deps: AppDeps): Hono<SignedEnv> {
       merchant_name: merchant.name,
       inr: formatAmount(balance.available),
       inr_held: formatAmount(balance.held),
+      inr_pending: formatAmount(balance.pending),
+      inr_frozen: formatAmount(balance.frozen),
       created_at: merchant.created_at.toISOString(),
       updated_at: merchant.updated_at.toISOString(),
     });

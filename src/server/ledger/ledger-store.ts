@@ -6,18 +6,47 @@
 import { z } from 'zod';
 import type { Queryable } from '../store/db.js';
 import { queryRow, queryRows } from '../store/rows.js';
-import { availableAccount, heldAccount } from './ledger-accounts.js';
+import { collectionAccountOf, MERCHANT_ACCOUNT_KINDS, suspenseAccount } from './ledger-accounts.js';
 
 const PostingIdRow = z.object({ id: z.number().int() });
-const BalanceRow = z.object({ kind: z.enum(['available', 'held']), balance: z.number().int() });
+const BalanceRow = z.object({ kind: z.enum(MERCHANT_ACCOUNT_KINDS), balance: z.number().int() });
 export type BalanceRow = z.infer<typeof BalanceRow>;
 
-/** Opens a new merchant's two accounts, both at zero. */
+/** Opens a new merchant's accounts (available, held, pending, frozen), all at zero. */
 export async function openMerchantAccounts(tx: Queryable, merchantUid: string): Promise<void> {
   await tx.query(
-    `INSERT INTO ledger_accounts (id, merchant_uid, kind) VALUES ($1, $3, 'available'), ($2, $3, 'held')`,
-    [availableAccount(merchantUid), heldAccount(merchantUid), merchantUid],
+    `INSERT INTO ledger_accounts (id, merchant_uid, kind)
+     SELECT 'm:' || $1 || ':' || kind, $1, kind FROM unnest($2::text[]) AS kind`,
+    [merchantUid, [...MERCHANT_ACCOUNT_KINDS]],
   );
+}
+
+/** Opens the suspense account of the collection account a credit was paid to, if it is new. */
+export async function openSuspenseAccount(tx: Queryable, payee: string): Promise<string> {
+  const id = suspenseAccount(payee);
+  await tx.query(
+    `INSERT INTO ledger_accounts (id, kind, collection_account) VALUES ($1, 'suspense', $2)
+     ON CONFLICT (id) DO NOTHING`,
+    [id, collectionAccountOf(payee)],
+  );
+  return id;
+}
+
+/** The posting of a credit's event (its arrival); undefined when it was posted already. */
+export async function insertCreditPosting(
+  tx: Queryable,
+  creditId: number,
+  event: string,
+  now: Date,
+): Promise<number | undefined> {
+  const row = await queryRow(
+    tx,
+    PostingIdRow,
+    `INSERT INTO ledger_postings (credit_id, event, created_at) VALUES ($1, $2, $3)
+     ON CONFLICT ON CONSTRAINT ledger_postings_credit_once DO NOTHING RETURNING id`,
+    [creditId, event, now],
+  );
+  return row?.id;
 }
 
 /**
@@ -114,4 +143,61 @@ export async function postingsOfOrder(tx: Queryable, paymentUid: string): Promis
      JOIN ledger_entries e ON e.posting_id = p.id WHERE p.payment_uid = $1 ORDER BY p.id, e.id`,
     [paymentUid],
   );
+}
+
+/** What a credit's arrival posts: its id, its amount (paise) and the suspense account it enters. */
+export interface ReceivedEntry {
+  readonly creditId: number;
+  readonly amount: number;
+  readonly account: string;
+  readonly collectionAccount: string;
+}
+
+/**
+ * The arrival of many credits (a statement's batch) in a few statements: their suspense accounts,
+ * one posting each with its two entries, and the balances moved, one account at a time in id order
+ * (the order single postings lock them in).
+ */
+export async function insertReceivedPostings(
+  tx: Queryable,
+  received: readonly ReceivedEntry[],
+  bankAccount: string,
+  now: Date,
+): Promise<void> {
+  if (received.length === 0) return;
+  await tx.query(
+    `INSERT INTO ledger_accounts (id, kind, collection_account)
+     SELECT DISTINCT id, 'suspense', account FROM unnest($1::text[], $2::text[]) AS batch (id, account)
+     ON CONFLICT (id) DO NOTHING`,
+    [received.map((r) => r.account), received.map((r) => r.collectionAccount)],
+  );
+  await tx.query(
+    `WITH batch AS (
+       SELECT credit_id::bigint, amount::bigint, account
+       FROM unnest($1::text[], $2::text[], $3::text[]) AS b (credit_id, amount, account)),
+     posted AS (
+       INSERT INTO ledger_postings (credit_id, event, created_at)
+       SELECT credit_id, 'received', $5 FROM batch RETURNING id, credit_id)
+     INSERT INTO ledger_entries (posting_id, account_id, amount)
+     SELECT p.id, side.account_id, side.amount FROM posted p JOIN batch b ON b.credit_id = p.credit_id
+     CROSS JOIN LATERAL (VALUES ($4::text, -b.amount), (b.account, b.amount)) AS side (account_id, amount)`,
+    [
+      received.map((r) => String(r.creditId)),
+      received.map((r) => String(r.amount)),
+      received.map((r) => r.account),
+      bankAccount,
+      now,
+    ],
+  );
+  const totals = new Map<string, number>();
+  for (const r of received) {
+    totals.set(r.account, (totals.get(r.account) ?? 0) + r.amount);
+    totals.set(bankAccount, (totals.get(bankAccount) ?? 0) - r.amount);
+  }
+  for (const account of [...totals.keys()].sort()) {
+    await tx.query('UPDATE ledger_accounts SET balance = balance + $2 WHERE id = $1', [
+      account,
+      totals.get(account) ?? 0,
+    ]);
+  }
 }

@@ -1,16 +1,51 @@
 /**
- * Double-entry ledger in integer paise. Each posting belongs to one order event (unique), its
- * entries sum to zero, and rows are immutable (enforced by triggers). Account balances are kept
- * beside the entries in the same transaction, and a merchant's balances can never go negative.
+ * Double-entry ledger in integer paise. Each posting belongs to one order event or one credit
+ * event (unique), its entries sum to zero, and rows are immutable (enforced by triggers). Account
+ * balances are kept beside the entries in the same transaction, and a merchant's balances can
+ * never go negative. A credit's money enters the suspense account of the collection account it
+ * was paid to, and leaves it for the merchant when it completes an order: into `available`, or
+ * into `pending` when the credit is known only from a bank's text, until a statement line
+ * confirms it or its hold ends (`cleared`), or a statement line contradicts it (`frozen`).
  */
 import type { LedgerLine } from '../../shared/console-views.js';
 import { formatAmount } from '../../shared/money.js';
 import type { Queryable } from '../store/db.js';
-import { availableAccount, BANK_ACCOUNT, heldAccount, merchantAccountKind } from './ledger-accounts.js';
-import { insertEntry, insertPosting, merchantBalances, recentEntries } from './ledger-store.js';
+import {
+  availableAccount,
+  BANK_ACCOUNT,
+  collectionAccountOf,
+  frozenAccount,
+  heldAccount,
+  MERCHANT_ACCOUNT_KINDS,
+  type MerchantAccountKind,
+  merchantAccount,
+  merchantAccountKind,
+  pendingAccount,
+  suspenseAccount,
+} from './ledger-accounts.js';
+import {
+  insertCreditPosting,
+  insertEntry,
+  insertPosting,
+  insertReceivedPostings,
+  merchantBalances,
+  openSuspenseAccount,
+  recentEntries,
+} from './ledger-store.js';
 
 /** The order events that move money, and the entries each posts. */
-export type LedgerEvent = 'collected' | 'held' | 'paid_out' | 'released' | 'reversed';
+export type LedgerEvent = 'collected' | 'held' | 'paid_out' | 'released' | 'reversed' | 'cleared' | 'frozen';
+
+/** Where a completed collection's money comes from and goes to. */
+export interface Collection {
+  /** The suspense account of the credit that completed the order; the bank when no credit did. */
+  readonly from: string;
+  /** `pending` when the credit is known only from a bank's text and not yet confirmed. */
+  readonly into: 'available' | 'pending';
+}
+
+/** The collection of an order completed without a credit (by hand): from the bank, available. */
+export const WITHOUT_CREDIT: Collection = { from: BANK_ACCOUNT, into: 'available' };
 
 /** What the ledger needs to know of an order: which it is, whose, and how much (paise). */
 export interface PostedOrder {
@@ -19,15 +54,30 @@ export interface PostedOrder {
   readonly amount: number;
 }
 
-function entriesFor(event: LedgerEvent, order: PostedOrder): [account: string, amount: number][] {
+function entriesFor(
+  event: LedgerEvent,
+  order: PostedOrder,
+  collection: Collection,
+): [account: string, amount: number][] {
   const available = availableAccount(order.merchant_uid);
   const held = heldAccount(order.merchant_uid);
+  const pending = pendingAccount(order.merchant_uid);
   const amount = order.amount;
   switch (event) {
     case 'collected':
       return [
-        [BANK_ACCOUNT, -amount],
+        [collection.from, -amount],
+        [merchantAccount(order.merchant_uid, collection.into), amount],
+      ];
+    case 'cleared':
+      return [
+        [pending, -amount],
         [available, amount],
+      ];
+    case 'frozen':
+      return [
+        [pending, -amount],
+        [frozenAccount(order.merchant_uid), amount],
       ];
     case 'held':
       return [
@@ -65,37 +115,90 @@ export async function post(
   order: PostedOrder,
   event: LedgerEvent,
   now: Date,
+  collection: Collection = WITHOUT_CREDIT,
 ): Promise<PostResult> {
   const postingId = await insertPosting(tx, order.payment_uid, event, now);
   if (postingId === undefined) return { kind: 'already_posted' };
+  await insertEntries(tx, postingId, entriesFor(event, order, collection));
+  return { kind: 'posted' };
+}
+
+/** What the ledger needs to know of a credit that arrived: which, how much, paid to which account. */
+export interface PostedCredit {
+  readonly id: number;
+  readonly amount: number;
+  readonly payee: string;
+}
+
+/**
+ * A credit arrived: its money enters the suspense account of the collection account it was paid
+ * to, where it stays until it completes an order. Posted once per credit (unique key).
+ */
+export async function postReceived(tx: Queryable, credit: PostedCredit, now: Date): Promise<PostResult> {
+  const suspense = await openSuspenseAccount(tx, credit.payee);
+  const postingId = await insertCreditPosting(tx, credit.id, 'received', now);
+  if (postingId === undefined) return { kind: 'already_posted' };
+  await insertEntries(tx, postingId, [
+    [BANK_ACCOUNT, -credit.amount],
+    [suspense, credit.amount],
+  ]);
+  return { kind: 'posted' };
+}
+
+/** postReceived for a statement's batch of credits, in a few statements (ledger-store.ts). */
+export async function postReceivedMany(
+  tx: Queryable,
+  credits: readonly PostedCredit[],
+  now: Date,
+): Promise<void> {
+  await insertReceivedPostings(
+    tx,
+    credits.map((credit) => ({
+      creditId: credit.id,
+      amount: credit.amount,
+      account: suspenseAccount(credit.payee),
+      collectionAccount: collectionAccountOf(credit.payee),
+    })),
+    BANK_ACCOUNT,
+    now,
+  );
+}
+
+async function insertEntries(
+  tx: Queryable,
+  postingId: number,
+  entries: [account: string, amount: number][],
+): Promise<void> {
   // Accounts are updated in one global order (by id), the same order in which creating a payout
   // locks them, so that concurrent postings for one merchant wait for each other instead of
   // deadlocking (a release locking held then available against a hold locking available then held).
-  const entries = entriesFor(event, order).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   for (const [account, amount] of entries) await insertEntry(tx, postingId, account, amount);
-  return { kind: 'posted' };
 }
 
 export interface Balance {
   readonly available: number;
   readonly held: number;
+  /** Completed collections whose credits are known only from a bank's text, not yet confirmed. */
+  readonly pending: number;
+  /** Collections whose credits a statement line contradicted, until an operator decides. */
+  readonly frozen: number;
 }
 
 export async function balanceOf(tx: Queryable, merchantUid: string, lock = false): Promise<Balance> {
   const rows = await merchantBalances(tx, merchantUid, lock);
-  return {
-    available: rows.find((row) => row.kind === 'available')?.balance ?? 0,
-    held: rows.find((row) => row.kind === 'held')?.balance ?? 0,
-  };
+  const of = (kind: MerchantAccountKind) => rows.find((row) => row.kind === kind)?.balance ?? 0;
+  return { available: of('available'), held: of('held'), pending: of('pending'), frozen: of('frozen') };
 }
 
-/** The most recent entries of the merchant's two accounts, as the console shows them. */
+/** The most recent entries of the merchant's accounts, as the console shows them. */
 export async function recentLedgerEntries(
   tx: Queryable,
   merchantUid: string,
   limit: number,
 ): Promise<LedgerLine[]> {
-  const rows = await recentEntries(tx, [availableAccount(merchantUid), heldAccount(merchantUid)], limit);
+  const accounts = MERCHANT_ACCOUNT_KINDS.map((kind) => merchantAccount(merchantUid, kind));
+  const rows = await recentEntries(tx, accounts, limit);
   return rows.map((row) => ({
     id: row.id,
     account: merchantAccountKind(row.account_id),

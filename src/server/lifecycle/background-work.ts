@@ -1,6 +1,7 @@
 /**
  * The periodic work of a service process: expiring unpaid orders, failing claims no payment
- * followed, moving payouts along and, once a minute, dropping rate-limit buckets that are full again.
+ * followed, moving payouts along, making available the pending money of texts' credits whose hold
+ * ended and, once a minute, dropping rate-limit buckets that are full again.
  * Each pass is safe to run in several processes at once and after a restart.
  */
 import type { PayoutChannel } from '../channel/payout-channel.js';
@@ -21,10 +22,15 @@ export interface BackgroundWorkDeps {
   readonly intervalMs?: number;
   /** CLAIM_GRACE_SECONDS: how long after expiry an unpaid claim fails. */
   readonly claimGraceSeconds?: number;
+  /**
+   * The end of credit holds (credits/commands/clear-held-credits.ts with UNCONFIRMED_CREDIT_HOLD_HOURS),
+   * given by service.ts: the credits depend on the lifecycle, not the other way round.
+   */
+  readonly clearHeldCredits?: () => Promise<number>;
 }
 
 export interface BackgroundWork {
-  runOnce(): Promise<{ expired: number; unpaid: number; payouts: number }>;
+  runOnce(): Promise<{ expired: number; unpaid: number; payouts: number; cleared: number }>;
   start(): void;
   stop(): Promise<void>;
 }
@@ -46,7 +52,8 @@ export function createBackgroundWork(deps: BackgroundWorkDeps): BackgroundWork {
       deps.claimGraceSeconds ?? DEFAULT_CLAIM_GRACE_SECONDS,
     );
     const payouts = deps.channel ? await advancePayouts(deps.db, deps.channel, now) : 0;
-    return { expired, unpaid, payouts };
+    const cleared = deps.clearHeldCredits ? await deps.clearHeldCredits() : 0;
+    return { expired, unpaid, payouts, cleared };
   };
   const tick = () => {
     running = runOnce()

@@ -5,7 +5,7 @@
  * callback to the outbox, so all of them commit together or not at all. The store announces the
  * change in the same transaction (order-changes.ts), so every process hears it at commit.
  */
-import { type LedgerEvent, post } from '../ledger/ledger.js';
+import { type Collection, type LedgerEvent, post } from '../ledger/ledger.js';
 import { enqueueCallback } from '../notify/outbox-store.js';
 import type { Order } from '../orders/order.js';
 import { updateOrderStatus } from '../orders/order-store.js';
@@ -22,6 +22,8 @@ export interface StatusChange {
   readonly failCode?: string;
   readonly finalAmount?: number;
   readonly matchedUtr?: string;
+  /** A collection completed by a credit: the credit's suspense account, and whether its money is pending. */
+  readonly collection?: Collection;
 }
 
 export type ChangeResult =
@@ -55,7 +57,7 @@ export async function changeStatus(
   );
   // Another transaction changed the status first (the caller should have locked the row).
   if (!updated) return { kind: 'refused', from, to: change.to };
-  if (ledgerEvent) await post(tx, updated, ledgerEvent, now);
+  if (ledgerEvent) await post(tx, updated, ledgerEvent, now, change.collection);
   await enqueueCallback(tx, updated, now);
   return { kind: 'changed', order: updated };
 }

@@ -2,8 +2,10 @@
  * A merchant as the operator API answers it (shared/console-views.ts): limits as two-decimal
  * rupee strings, times as ISO 8601, and on its own page its keys and balance.
  */
+
 import type { ApiKeyView, MerchantDetail, MerchantView } from '../../shared/console-views.js';
 import { formatAmount } from '../../shared/money.js';
+import type { Balance } from '../ledger/ledger.js';
 import type { ApiKeyRecord, Merchant } from './merchant.js';
 
 export function merchantView(merchant: Merchant): MerchantView {
@@ -22,12 +24,17 @@ export function merchantView(merchant: Merchant): MerchantView {
 export function merchantDetail(
   merchant: Merchant,
   keys: readonly ApiKeyRecord[],
-  balance: { readonly available: number; readonly held: number },
+  balance: Balance,
 ): MerchantDetail {
   return {
     ...merchantView(merchant),
     keys: keys.map(keyView),
-    balance: { inr: formatAmount(balance.available), inr_held: formatAmount(balance.held) },
+    balance: {
+      inr: formatAmount(balance.available),
+      inr_held: formatAmount(balance.held),
+      inr_pending: formatAmount(balance.pending),
+      inr_frozen: formatAmount(balance.frozen),
+    },
   };
 }
 

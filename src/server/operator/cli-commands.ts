@@ -19,10 +19,12 @@ import {
   REPLAY_TEXT,
   REVOKE_CREDIT_SOURCE,
 } from '../credits/credit-api.js';
+import { LIST_FROZEN_CREDITS } from '../credits/frozen-credits-api.js';
 import { CREATE_ORDER, GATEWAY_API_PREFIX } from '../gateway/gateway-api.js';
 import { signFields } from '../gateway/signature.js';
 import { type ApiClient, apiClient, type CallInput } from '../http/api-client.js';
 import type { ApiRoute } from '../http/api-route.js';
+import { CHECK_LEDGER } from '../ledger/ledger-api.js';
 import { ORDER_CALLBACKS, RESEND_CALLBACK } from '../notify/callback-api.js';
 import {
   ADD_OPERATOR,
@@ -67,6 +69,8 @@ Money
   credit:fix TEXT_ID --utr UTR --amount 100.00 --note WHY [--payer-name NAME]
   credit:match CREDIT_ID PAYMENT_UID --note WHY
   audit:list [--action ACTION] [--subject SUBJECT]
+  ledger:check                      (every ledger invariant; exits 1 when one has a difference)
+  credit:frozen [--limit N]         (credits a bank statement line contradicted)
 Credit sources
   source:create --merchant UID --account VPA_OR_ACCOUNT --kind sms|statement|api --name NAME
   source:list [--merchant UID] | source:revoke SOURCE_ID
@@ -123,6 +127,7 @@ const STRING_FLAGS = [
   'subject',
   'profile',
   'format',
+  'limit',
 ];
 
 export interface CliContext {
@@ -187,6 +192,13 @@ async function demoOrder(context: CliContext, baseUrl: string, flags: Flags): Pr
   const url = (outcome.answer as { data?: { payment_url?: string } }).data?.payment_url;
   if (url) context.note?.(`\n  Open the payer page: ${url}\n\n`);
   return outcome;
+}
+
+/** The ledger check: its answer, and exit code 1 when a check found a difference (or the call failed). */
+async function ledgerCheck(operator: ApiClient): Promise<CliOutcome> {
+  const response = await operator(CHECK_LEDGER, {});
+  const answer = (await response.json()) as { data?: { ok?: unknown } };
+  return { answer, exitCode: response.ok && answer.data?.ok === true ? 0 : 1 };
 }
 
 /** Saves the embedded store's backup; for PostgreSQL the service answers with pg_dump guidance. */
@@ -357,6 +369,10 @@ export async function runCli(argv: readonly string[], context: CliContext): Prom
       return call(REVOKE_OPERATOR, { params: { name: need(a, 'NAME') } });
     case 'demo-order':
       return demoOrder(context, baseUrl, flags);
+    case 'ledger:check':
+      return ledgerCheck(operator);
+    case 'credit:frozen':
+      return call(LIST_FROZEN_CREDITS, { query: { limit: flag('limit') } });
     case 'backup':
       return backup(operator, need(a, 'FILE'));
     case 'migrate':

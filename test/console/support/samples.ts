@@ -33,7 +33,7 @@ export const sampleMerchant: MerchantDetail = {
       revoked_at: null,
     },
   ],
-  balance: { inr: '123456.00', inr_held: '0.00' },
+  balance: { inr: '123456.00', inr_held: '0.00', inr_pending: '0.00', inr_frozen: '0.00' },
 };
 
 export const sampleSummary: TodaySummary = {

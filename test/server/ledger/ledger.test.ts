@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { balanceOf, post } from '../../../src/server/ledger/ledger.js';
-import { availableAccount, BANK_ACCOUNT, heldAccount } from '../../../src/server/ledger/ledger-accounts.js';
+import {
+  availableAccount,
+  BANK_ACCOUNT,
+  heldAccount,
+  suspenseAccount,
+} from '../../../src/server/ledger/ledger-accounts.js';
 import { queryRows } from '../../../src/server/store/rows.js';
 import {
   balance,
@@ -30,7 +35,7 @@ afterAll(async () => {
 describe('ledger postings', () => {
   it('balance: the entries of every posting sum to zero', async () => {
     const key = await t.addMerchant({ name: 'Balanced merchant' });
-    await fund(t, key, '100.00');
+    const funded = await fund(t, key, '100.00');
     const paid = await createPayout(t, key, '30.00');
     await setStatus(t, paid, 'completed');
     const failed = await createPayout(t, key, '20.00');
@@ -60,13 +65,15 @@ describe('ledger postings', () => {
     );
     const available = availableAccount(key.merchant_uid);
     const held = heldAccount(key.merchant_uid);
+    // The credit's money came in through the suspense account of the account it was paid to.
+    const suspense = suspenseAccount((await orderRow(t, funded)).to_account);
     expect(
       events.map(({ event, entries }) => [event, entries.map((e) => [e.account_id, Number(e.amount)])]),
     ).toEqual([
       [
         'collected',
         [
-          [BANK_ACCOUNT, -10000],
+          [suspense, -10000],
           [available, 10000],
         ],
       ],
@@ -195,7 +202,7 @@ describe('ledger postings', () => {
         availableAccount(key.merchant_uid),
       ]),
     ).rejects.toThrow(/ledger_accounts_not_negative|check/i);
-    expect(await balanceOf(t.db, key.merchant_uid)).toEqual({ available: 0, held: 0 });
+    expect(await balanceOf(t.db, key.merchant_uid)).toEqual({ available: 0, held: 0, pending: 0, frozen: 0 });
   });
 
   it('gives a collection rejected for its amount no posting and leaves accounting_status none', async () => {

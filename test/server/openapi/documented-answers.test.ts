@@ -12,11 +12,13 @@ import { createApp } from '../../../src/server/app.js';
 import * as payer from '../../../src/server/checkout-api/payer-api.js';
 import * as consoleApi from '../../../src/server/console/console-api.js';
 import * as credits from '../../../src/server/credits/credit-api.js';
+import * as frozen from '../../../src/server/credits/frozen-credits-api.js';
 import * as gateway from '../../../src/server/gateway/gateway-api.js';
 import { type ApiClient, apiClient } from '../../../src/server/http/api-client.js';
 import { type ApiRoute, definitionOf } from '../../../src/server/http/api-route.js';
 import { successEnvelope } from '../../../src/server/http/route-description.js';
 import * as service from '../../../src/server/http/service-api.js';
+import * as ledger from '../../../src/server/ledger/ledger-api.js';
 import * as callbacks from '../../../src/server/notify/callback-api.js';
 import { callbackRoutes } from '../../../src/server/notify/callback-routes.js';
 import * as operator from '../../../src/server/operator/operator-api.js';
@@ -166,6 +168,10 @@ describe(`the documented answers (${storeKind})`, () => {
       (await root(payer.CLAIM_UTR, { body: { payment_uid: await order(), serial_number: paidUtr } })).status,
     ).toBe(409);
     await answer(operator.LOST_CLAIMS, await op(operator.LOST_CLAIMS, { query: { utr: paidUtr } }));
+
+    // Money controls: the ledger check and the credits a statement contradicted.
+    await answer(ledger.CHECK_LEDGER, await op(ledger.CHECK_LEDGER, {}));
+    await answer(frozen.LIST_FROZEN_CREDITS, await op(frozen.LIST_FROZEN_CREDITS, { query: { limit: '5' } }));
 
     // Orders: the list, one order, a payout's outcome.
     await answer(operator.LIST_ORDERS, await op(operator.LIST_ORDERS, { query: { limit: '5' } }));

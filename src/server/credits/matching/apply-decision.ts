@@ -4,6 +4,8 @@
  * ledger posting and its callback with it. The situation's locks make every step valid; a step the
  * store refuses is a bug, and rolls the transaction back.
  */
+import type { Collection } from '../../ledger/ledger.js';
+import { suspenseAccount } from '../../ledger/ledger-accounts.js';
 import { changeStatus } from '../../lifecycle/change-status.js';
 import type { Order } from '../../orders/order.js';
 import type { Queryable } from '../../store/db.js';
@@ -72,6 +74,7 @@ export async function applyDecision(
             detail: utr,
             finalAmount: paid.amount,
             matchedUtr: utr,
+            collection: collectionOf(paid),
             ...(step.failReason ? { failReason: step.failReason } : {}),
           },
           now,
@@ -91,4 +94,13 @@ export async function applyDecision(
     }
   }
   return { orders, credit };
+}
+
+/**
+ * Where the money of an order the credit completes comes from (the suspense account of the account
+ * it was paid to) and goes to: pending while the credit is known only from a bank's text and
+ * neither confirmed nor past its hold (credit-store.ts, `hold`), available otherwise.
+ */
+function collectionOf(credit: BankCredit): Collection {
+  return { from: suspenseAccount(credit.payee), into: credit.hold === 'pending' ? 'pending' : 'available' };
 }

@@ -11,6 +11,7 @@
  *   reason, for an operator;
  * - one UTR belongs to one order; an order claims at most MAX_UTRS_PER_ORDER of them; a claim of
  *   a UTR whose credit went to another account is refused;
+ * - a credit a statement line contradicted (frozen) settles nothing until an operator decides;
  * - an operator may confirm whose a credit without a payee is, and match a waiting credit by
  *   hand: the same settlement, never across accounts.
  */
@@ -24,6 +25,7 @@ import type { CreditFacts, Decision, Outcome, Refusal, Situation, Step, Trigger 
 export const MAX_UTRS_PER_ORDER = 5;
 
 export const NOT_CLAIMED = 'no order has claimed this UTR yet';
+export const FROZEN = 'frozen: a statement line contradicts this credit; an operator decides';
 export const CLAIM_RELEASED = "paid to another account than the claiming order's; that claim was released";
 
 export function decide(trigger: Trigger, situation: Situation): Decision {
@@ -186,6 +188,7 @@ type Settlement =
  */
 function settlement(order: Order, credit: CreditFacts, fit: PayeeFit, confirmed: boolean): Settlement {
   if (credit.payment_uid !== null) return { kind: 'cannot', reason: 'credit already matched' };
+  if (credit.hold === 'frozen') return { kind: 'cannot', reason: FROZEN };
   if (fit.kind === 'mismatch') return { kind: 'cannot', reason: fit.reason };
   if (fit.kind === 'unknown' && !confirmed) return { kind: 'cannot', reason: fit.reason };
   const refused = { kind: 'cannot', reason: `order is ${order.payment_status}` } as const;

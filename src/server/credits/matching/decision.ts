@@ -21,8 +21,9 @@ export type Trigger =
   /** An operator matches the UTR's credit to the order by hand, claiming the UTR for it. */
   | { readonly kind: 'match'; readonly utr: string; readonly paymentUid: string };
 
-/** What a decision needs to know of the credit. */
-export type CreditFacts = Pick<BankCredit, 'utr' | 'amount' | 'payee' | 'payment_uid'>;
+/** What a decision needs to know of the credit (its hold: a frozen credit settles nothing). */
+export type CreditFacts = Pick<BankCredit, 'utr' | 'amount' | 'payee' | 'payment_uid'> &
+  Partial<Pick<BankCredit, 'hold'>>;
 
 /** Everything known about the UTR when the trigger came, read under its lock (read-situation.ts). */
 export interface Situation {

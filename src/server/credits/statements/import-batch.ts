@@ -2,7 +2,8 @@
  * One batch of a statement's lines, in the caller's transaction, reporting each line: a credit
  * created (it settled the claimed order, `completed` or `rejected`, or it is `waiting`),
  * `duplicate` (already known: importing a file twice changes nothing), `conflict` (another amount
- * under the same UTR), `ignored` (a debit that is none of our payouts) or `invalid` with the
+ * under the same UTR), `confirmed` or `frozen` (a credit known from a bank's text, which the line
+ * confirms or contradicts: statement-evidence.ts), `ignored` (a debit that is none of our payouts) or `invalid` with the
  * reason. Debit and return lines carrying our payout reference complete, fail or reverse bank-file
  * payouts (payouts/statement-payouts.ts): `payout_completed`, `payout_failed`, `payout_reversed`,
  * `payout_mismatch` (amount or account differ: nothing changes), `payout_unknown`.
@@ -14,15 +15,17 @@
  * statement per line would take minutes.
  */
 import { formatAmount } from '../../../shared/money.js';
+import { postReceivedMany } from '../../ledger/ledger.js';
 import { applyStatementMovement } from '../../payouts/statement-payouts.js';
 import type { Queryable } from '../../store/db.js';
 import { claimedAmong } from '../claim-store.js';
 import { receiptOf } from '../credit-receipt.js';
 import type { CreditSource } from '../credit-source-store.js';
-import { insertWaitingCredits, knownCredits, lockUtrs } from '../credit-store.js';
+import { insertWaitingCredits, type KnownCredit, knownCredits, lockUtrs } from '../credit-store.js';
 import { decide } from '../matching/decide.js';
 import { receiveSourceCredit } from '../read-text.js';
 import { type ReceiveResult, receiveCredit } from '../receive-credit.js';
+import { applyStatementEvidence, awaitsStatement } from './statement-evidence.js';
 import type { StatementCredit, StatementLine } from './statement-line.js';
 
 export type LineReport = { readonly line: number; readonly outcome: string } & Record<string, unknown>;
@@ -35,7 +38,7 @@ export async function importBatch(
 ): Promise<LineReport[]> {
   const credits = lines.flatMap((line) => (line.kind === 'credit' ? [line.credit.utr] : []));
   await lockUtrs(tx, credits);
-  const known = new Map<string, { amount: number; payment_uid: string | null }>();
+  const known = new Map<string, Pick<KnownCredit, 'amount' | 'payment_uid' | 'hold'>>();
   for (const row of await knownCredits(tx, credits)) known.set(row.utr, row);
   const claimed = await claimedAmong(tx, credits);
   const reports: LineReport[] = [];
@@ -56,6 +59,18 @@ export async function importBatch(
     const { credit } = line;
     const base = { line: line.line, utr: credit.utr, amount: formatAmount(credit.amount) };
     const existing = known.get(credit.utr);
+    const payee = source?.account ?? credit.payee;
+    if (existing && awaitsStatement(existing.hold)) {
+      // A credit known from a bank's text: this line confirms or contradicts it.
+      const evidence = await applyStatementEvidence(
+        tx,
+        { utr: credit.utr, amount: credit.amount, payee },
+        now,
+      );
+      if (evidence.outcome === 'confirmed') known.set(credit.utr, { ...existing, hold: 'cleared' });
+      reports.push({ ...base, ...evidence });
+      continue;
+    }
     if (existing) {
       reports.push(
         existing.amount === credit.amount
@@ -64,22 +79,22 @@ export async function importBatch(
       );
       continue;
     }
-    const payee = source?.account ?? credit.payee;
     const waits = claimed.has(credit.utr) ? undefined : waitsUnclaimed(credit, payee);
     if (waits === undefined) {
       const posted = await receiveStatementCredit(tx, source, credit, payee, now);
       known.set(credit.utr, {
         amount: posted.credit.amount,
         payment_uid: posted.kind === 'matched' ? posted.order.payment_uid : posted.credit.payment_uid,
+        hold: posted.credit.hold,
       });
       reports.push({ ...base, ...receiptOf(posted) });
       continue;
     }
-    known.set(credit.utr, { amount: credit.amount, payment_uid: null });
+    known.set(credit.utr, { amount: credit.amount, payment_uid: null, hold: 'none' });
     waiting.push({ credit, payee });
     reports.push({ ...base, outcome: 'waiting', reason: waits });
   }
-  await insertWaitingCredits(
+  const inserted = await insertWaitingCredits(
     tx,
     waiting.map(({ credit, payee }) => ({
       utr: credit.utr,
@@ -91,6 +106,7 @@ export async function importBatch(
     source?.id ?? null,
     now,
   );
+  await postReceivedMany(tx, inserted, now);
   return reports;
 }
 

@@ -130,8 +130,10 @@ export async function orderRow(t: TestApp, paymentUid: string): Promise<Order> {
   return row;
 }
 
+/** The merchant's available and held balances (pending and frozen: balanceOf). */
 export async function balance(t: TestApp, key: IssuedKey): Promise<{ available: number; held: number }> {
-  return balanceOf(t.db, key.merchant_uid);
+  const { available, held } = await balanceOf(t.db, key.merchant_uid);
+  return { available, held };
 }
 
 export async function count(t: TestApp, sql: string, params: readonly string[] = []): Promise<number> {
