@@ -110,7 +110,7 @@ describe('the expiry sweep', () => {
     expect(t.heard.orders.filter((heard) => heard === uid)).toHaveLength(1);
     expect(t.heard.outbox.filter((heard) => heard === uid)).toHaveLength(1);
     expect((await orderRow(t, uid)).payment_status).toBe('overdue');
-    expect(await work.runOnce()).toEqual({ expired: 0, unpaid: 0, payouts: 0 });
+    expect(await work.runOnce()).toEqual({ expired: 0, unpaid: 0, payouts: 0, cleared: 0 });
     await t.heard.settle();
     expect(t.heard.outbox.filter((heard) => heard === uid)).toHaveLength(1);
   });
@@ -162,7 +162,7 @@ describe('expiry across a restart', () => {
       const restarted = await service(second, clock);
 
       expect((await restarted.work.runOnce()).expired).toBe(1);
-      expect(await restarted.work.runOnce()).toEqual({ expired: 0, unpaid: 0, payouts: 0 });
+      expect(await restarted.work.runOnce()).toEqual({ expired: 0, unpaid: 0, payouts: 0, cleared: 0 });
       clock.advance(TTL_MS);
       expect((await restarted.work.runOnce()).expired).toBe(0);
 

@@ -9,7 +9,7 @@ import { inject } from 'vitest';
 import { z } from 'zod';
 import type { Db, Listening } from '../../../src/server/store/db.js';
 import { migrate } from '../../../src/server/store/migrate.js';
-import { MIGRATIONS } from '../../../src/server/store/migrations.js';
+import { MIGRATIONS, type Migration } from '../../../src/server/store/migrations.js';
 import { openPgDb } from '../../../src/server/store/pg-db.js';
 import { openPgliteDb, type PgliteDb } from '../../../src/server/store/pglite-db.js';
 import { queryRows } from '../../../src/server/store/rows.js';
@@ -46,6 +46,11 @@ export interface TestDbOptions {
   readonly dataDir?: string;
   /** Which store; the run's (`storeKind`) unless told. */
   readonly kind?: 'pglite' | 'postgres';
+  /**
+   * Only these migrations, on a store made for the test (a test of a later migration over the
+   * rows of an earlier version); every migration unless told.
+   */
+  readonly migrations?: readonly Migration[];
 }
 
 /**
@@ -61,6 +66,11 @@ export async function openTestDb(options: TestDbOptions = {}): Promise<TestDb> {
   const serverUrl = kind === 'postgres' ? postgresUrl() : undefined;
   if (kind === 'postgres' && !serverUrl) throw new Error('no PostgreSQL server for the tests');
   if (!serverUrl) {
+    if (options.migrations) {
+      const db = await openPgliteDb('memory://');
+      await migrate(db, options.migrations);
+      return Object.assign(db, { url: undefined });
+    }
     if (options.dataDir) {
       // A new data directory starts as a copy of the template; an existing one is opened as is.
       const fresh = (await readdir(options.dataDir).catch(() => [])).length === 0;
@@ -74,7 +84,7 @@ export async function openTestDb(options: TestDbOptions = {}): Promise<TestDb> {
   await adminQuery(serverUrl, `CREATE DATABASE ${name}`);
   const url = withDatabase(serverUrl, name);
   const db = await openPgDb(url);
-  await migrate(db);
+  await migrate(db, options.migrations);
   const close = db.close;
   return Object.assign(db, {
     url,
