@@ -32,40 +32,33 @@ export async function openSuspenseAccount(tx: Queryable, payee: string): Promise
   return id;
 }
 
-/** The posting of a credit's event (its arrival); undefined when it was posted already. */
-export async function insertCreditPosting(
-  tx: Queryable,
-  creditId: number,
-  event: string,
-  now: Date,
-): Promise<number | undefined> {
-  const row = await queryRow(
-    tx,
-    PostingIdRow,
-    `INSERT INTO ledger_postings (credit_id, event, created_at) VALUES ($1, $2, $3)
-     ON CONFLICT ON CONSTRAINT ledger_postings_credit_once DO NOTHING RETURNING id`,
-    [creditId, event, now],
-  );
-  return row?.id;
-}
+/** What a posting belongs to: an order's event, or a credit's (its arrival). */
+export type PostingSubject =
+  | { readonly kind: 'order'; readonly paymentUid: string }
+  | { readonly kind: 'credit'; readonly creditId: number };
 
 /**
- * The posting of an order event; undefined when the event was posted already (the unique key
- * `ledger_postings_once`). ON CONFLICT rather than catching the violation: on PostgreSQL a failed
- * statement aborts the whole transaction, so the caller could not go on after a caught error.
+ * The posting of an order's or a credit's event; undefined when the event was posted already
+ * (the unique keys `ledger_postings_once`, `ledger_postings_credit_once`). ON CONFLICT rather than
+ * catching the violation: on PostgreSQL a failed statement aborts the whole transaction, so the
+ * caller could not go on after a caught error.
  */
 export async function insertPosting(
   tx: Queryable,
-  paymentUid: string,
+  subject: PostingSubject,
   event: string,
   now: Date,
 ): Promise<number | undefined> {
+  const [column, key, value] =
+    subject.kind === 'order'
+      ? (['payment_uid', 'ledger_postings_once', subject.paymentUid] as const)
+      : (['credit_id', 'ledger_postings_credit_once', subject.creditId] as const);
   const row = await queryRow(
     tx,
     PostingIdRow,
-    `INSERT INTO ledger_postings (payment_uid, event, created_at) VALUES ($1, $2, $3)
-     ON CONFLICT ON CONSTRAINT ledger_postings_once DO NOTHING RETURNING id`,
-    [paymentUid, event, now],
+    `INSERT INTO ledger_postings (${column}, event, created_at) VALUES ($1, $2, $3)
+     ON CONFLICT ON CONSTRAINT ${key} DO NOTHING RETURNING id`,
+    [value, event, now],
   );
   return row?.id;
 }

@@ -24,7 +24,6 @@ import {
   suspenseAccount,
 } from './ledger-accounts.js';
 import {
-  insertCreditPosting,
   insertEntry,
   insertPosting,
   insertReceivedPostings,
@@ -117,7 +116,7 @@ export async function post(
   now: Date,
   collection: Collection = WITHOUT_CREDIT,
 ): Promise<PostResult> {
-  const postingId = await insertPosting(tx, order.payment_uid, event, now);
+  const postingId = await insertPosting(tx, { kind: 'order', paymentUid: order.payment_uid }, event, now);
   if (postingId === undefined) return { kind: 'already_posted' };
   await insertEntries(tx, postingId, entriesFor(event, order, collection));
   return { kind: 'posted' };
@@ -136,7 +135,7 @@ export interface PostedCredit {
  */
 export async function postReceived(tx: Queryable, credit: PostedCredit, now: Date): Promise<PostResult> {
   const suspense = await openSuspenseAccount(tx, credit.payee);
-  const postingId = await insertCreditPosting(tx, credit.id, 'received', now);
+  const postingId = await insertPosting(tx, { kind: 'credit', creditId: credit.id }, 'received', now);
   if (postingId === undefined) return { kind: 'already_posted' };
   await insertEntries(tx, postingId, [
     [BANK_ACCOUNT, -credit.amount],
