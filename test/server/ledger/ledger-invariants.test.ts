@@ -1,18 +1,23 @@
 /**
  * A seeded random walk of a few hundred operations through the real interfaces (merchant API,
- * payer claims, operator credits and outcomes, the expiry sweep and the sandbox channel), some
- * of them concurrent, after which the ledger must agree with the orders to the paisa.
+ * payer claims, operator credits and outcomes, SMS alerts and the statement lines that confirm or
+ * contradict them, the end of holds, the expiry sweep and the sandbox channel), some of them
+ * concurrent, after which the ledger must agree with the orders to the paisa, and the operators'
+ * ledger check must find it sound.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { sandboxChannel } from '../../../src/server/channel/sandbox-channel.js';
+import { clearHeldCredits } from '../../../src/server/credits/commands/clear-held-credits.js';
 import { BANK_ACCOUNT } from '../../../src/server/ledger/ledger-accounts.js';
 import { checkLedger } from '../../../src/server/ledger/ledger-check.js';
 import { advancePayouts } from '../../../src/server/lifecycle/commands/advance-payouts.js';
 import { expireDueOrders } from '../../../src/server/lifecycle/commands/expire-orders.js';
 import type { IssuedKey } from '../../../src/server/merchants/api-key-store.js';
+import { findMerchant } from '../../../src/server/merchants/merchant-store.js';
 import { queryRows } from '../../../src/server/store/rows.js';
 import { formatAmount } from '../../../src/shared/money.js';
+import { createSource, forwardSms, hdfcCredit } from '../credits/credit-support.js';
 import {
   claim,
   createLifecycleApp,
@@ -46,6 +51,8 @@ function seeded(seed: number) {
 
 let t: TestApp;
 let merchants: IssuedKey[];
+/** Each merchant's SMS forwarder token, by merchant_uid. */
+const smsTokens = new Map<string, string>();
 beforeAll(async () => {
   t = await createLifecycleApp();
   merchants = [
@@ -53,7 +60,20 @@ beforeAll(async () => {
     await t.addMerchant({ name: 'Second merchant' }),
     await t.addMerchant({ name: 'Third merchant' }),
   ];
+  for (const key of merchants) {
+    const account = (await findMerchant(t.db, key.merchant_uid))?.upi_vpa ?? '';
+    const source = await createSource(t, key, { account });
+    smsTokens.set(key.merchant_uid, source.ingest_token ?? '');
+  }
 });
+
+/** A statement line for a UTR (the generic CSV layout, imported without a source). */
+async function statementLine(utr: string, amount: number, payee: string): Promise<Record<string, unknown>> {
+  const csv = `utr,amount,payee,payer_name,credited_at\n${utr},${formatAmount(amount)},${payee},Ravi,2026-01-15`;
+  const response = await t.operator('POST', '/operator/api/credits/import?profile=generic', csv);
+  expect(response.status).toBe(200);
+  return (await json(response)).data.results[0];
+}
 afterAll(async () => {
   await t.close();
 });
@@ -103,6 +123,13 @@ async function checkInvariants(): Promise<void> {
   expect(
     await t.db.query('SELECT posting_id FROM ledger_entries GROUP BY posting_id HAVING sum(amount) <> 0'),
   ).toEqual([]);
+  const holds = await queryRows(
+    t.db,
+    z.object({ merchant_uid: z.string(), hold: z.string(), total: z.number() }),
+    `SELECT o.merchant_uid, c.hold, sum(c.amount)::bigint AS total FROM bank_credits c
+     JOIN orders o ON o.payment_uid = c.payment_uid AND o.payment_status = 'completed'
+     WHERE c.hold IN ('pending', 'frozen') GROUP BY o.merchant_uid, c.hold`,
+  );
   const OPEN = ['pending', 'preparing', 'processing'];
   let collectedTotal = 0;
   let paidOutTotal = 0;
@@ -117,7 +144,13 @@ async function checkInvariants(): Promise<void> {
     paidOutTotal += paidOut;
     const balance = (kind: string) =>
       accounts.find((a) => a.merchant_uid === merchant.merchant_uid && a.kind === kind)?.balance;
-    expect(balance('available'), merchant.merchant_uid).toBe(collected - paidOut - held);
+    const heldBack = (hold: string) =>
+      holds.find((row) => row.merchant_uid === merchant.merchant_uid && row.hold === hold)?.total ?? 0;
+    expect(balance('pending'), merchant.merchant_uid).toBe(heldBack('pending'));
+    expect(balance('frozen'), merchant.merchant_uid).toBe(heldBack('frozen'));
+    expect(balance('available'), merchant.merchant_uid).toBe(
+      collected - paidOut - held - heldBack('pending') - heldBack('frozen'),
+    );
     expect(balance('held'), merchant.merchant_uid).toBe(held);
   }
   // What the merchants hold came from the bank through suspense; what is in suspense is the credits
@@ -154,6 +187,17 @@ describe('the ledger after a randomised sequence of operations', () => {
     const channel = sandboxChannel(60);
     const claimed: { uid: string; utr: string; amount: number }[] = [];
     const waitingCredits: { utr: string; amount: number }[] = [];
+    /** UTRs of credits posted by SMS, not yet given a statement line. */
+    const smsCredits: string[] = [];
+    const smsCredit = async (utr: string) =>
+      (
+        await queryRows(
+          t.db,
+          z.object({ amount: z.number(), payee: z.string() }),
+          'SELECT amount, payee FROM bank_credits WHERE utr = $1',
+          [utr],
+        )
+      )[0];
     const tally: Record<string, number> = {};
 
     const randomAmount = () => rng.int(100, 50_000);
@@ -196,6 +240,37 @@ describe('the ledger after a randomised sequence of operations', () => {
         if (!target) return;
         const amount = target.amount + (rng.next() < 0.5 ? -1 : 100);
         expect([200, 201]).toContain((await credit(t, target.utr, formatAmount(Math.max(1, amount)))).status);
+      },
+      creditBySms: async () => {
+        const target = claimed.splice(rng.int(0, Math.max(0, claimed.length - 1)), 1)[0];
+        if (!target) return;
+        const order = (await orders('payment_uid = $1', [target.uid]))[0];
+        const token = order ? smsTokens.get(order.merchant_uid) : undefined;
+        if (!token) return;
+        const amount = formatAmount(target.amount);
+        const forwarded = await forwardSms(t, token, {
+          from: 'VM-HDFCBK',
+          message: hdfcCredit(target.utr, amount),
+        });
+        expect(forwarded.status).toBe(200);
+        smsCredits.push(target.utr);
+      },
+      statementConfirms: async () => {
+        const utr = smsCredits.splice(rng.int(0, Math.max(0, smsCredits.length - 1)), 1)[0];
+        const known = utr ? await smsCredit(utr) : undefined;
+        if (!utr || !known) return;
+        const line = await statementLine(utr, known.amount, known.payee);
+        expect(['confirmed', 'duplicate']).toContain(line.outcome);
+      },
+      statementContradicts: async () => {
+        const utr = smsCredits.splice(rng.int(0, Math.max(0, smsCredits.length - 1)), 1)[0];
+        const known = utr ? await smsCredit(utr) : undefined;
+        if (!utr || !known) return;
+        const line = await statementLine(utr, known.amount + 100, known.payee);
+        expect(line.outcome).toBe('frozen');
+      },
+      holdsEnd: async () => {
+        await clearHeldCredits(t, 0);
       },
       creditTwice: async () => {
         const target = claimed.splice(0, 1)[0];
@@ -265,6 +340,10 @@ describe('the ledger after a randomised sequence of operations', () => {
       ['creditExact', 14],
       ['creditMismatched', 3],
       ['creditTwice', 2],
+      ['creditBySms', 6],
+      ['statementConfirms', 2],
+      ['statementContradicts', 1],
+      ['holdsEnd', 1],
       ['creditBeforeClaim', 4],
       ['expire', 5],
       ['createPayout', 14],
@@ -324,5 +403,17 @@ describe('the ledger after a randomised sequence of operations', () => {
       (await orders(`transaction_type = 'expense' AND payment_status = 'completed'`)).length,
     ).toBeGreaterThan(0);
     expect(Object.values(tally).reduce((sum, n) => sum + n, 0)).toBeGreaterThanOrEqual(OPERATIONS);
+    // Texts' credits were confirmed or ended their hold, and some were frozen.
+    const byHold = Object.fromEntries(
+      (
+        await queryRows(
+          t.db,
+          z.object({ hold: z.string(), n: z.number() }),
+          `SELECT hold, count(*)::int AS n FROM bank_credits WHERE evidence = 'sms' GROUP BY hold`,
+        )
+      ).map((row) => [row.hold, row.n]),
+    );
+    expect(byHold.cleared ?? 0).toBeGreaterThan(0);
+    expect(byHold.frozen ?? 0).toBeGreaterThan(0);
   });
 });

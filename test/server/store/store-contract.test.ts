@@ -136,6 +136,29 @@ function storeContract(storeKind: 'pglite' | 'postgres', available: boolean): vo
       await expect(insert('made-up', null)).rejects.toThrow(/raw_texts_outcome_check/);
     });
 
+    it("keeps a credit's evidence and hold to known values, and a posting to one order or one credit, once", async () => {
+      const credit = (evidence: string, hold: string) =>
+        queryRows(
+          db,
+          z.object({ id: z.number() }),
+          `INSERT INTO bank_credits (utr, amount, payee, payer_name, credited_at, source, created_at, evidence, hold)
+           VALUES ($1, 100, '', '', $2, 'sms', $2, $3, $4) RETURNING id`,
+          [`9${String(Math.floor(Math.random() * 1e11)).padStart(11, '0')}`, now, evidence, hold],
+        );
+      const [kept] = await credit('sms', 'pending');
+      await expect(credit('rumour', 'pending')).rejects.toThrow(/bank_credits_evidence_check/);
+      await expect(credit('sms', 'maybe')).rejects.toThrow(/bank_credits_hold_check/);
+      const post = (creditId: number | null, paymentUid: string | null) =>
+        db.query(
+          "INSERT INTO ledger_postings (credit_id, payment_uid, event, created_at) VALUES ($1, $2, 'received', $3)",
+          [creditId, paymentUid, now],
+        );
+      await expect(post(null, null)).rejects.toThrow(/ledger_postings_subject/);
+      await post(kept?.id ?? 0, null);
+      const error = await post(kept?.id ?? 0, null).catch((caught: unknown) => caught);
+      expect(isUniqueViolation(error, 'ledger_postings_credit_once')).toBe(true);
+    });
+
     it('refuses to update or delete ledger rows', async () => {
       const merchant = await db.transaction((tx) => openMerchant(tx, { name: 'Immutable' }, now));
       const uid = '0b2f8a3e-1c1d-4a5e-9f00-000000000001';
