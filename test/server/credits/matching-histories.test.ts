@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { claimOf } from '../../../src/server/credits/claim-store.js';
 import { findCreditByUtr } from '../../../src/server/credits/credit-store.js';
 import { normalizePayee } from '../../../src/server/credits/matching/credit-payee.js';
+import { checkLedger } from '../../../src/server/ledger/ledger-check.js';
 import { expireDueOrders } from '../../../src/server/lifecycle/commands/expire-orders.js';
 import { canTransition } from '../../../src/server/lifecycle/transitions.js';
 import type { IssuedKey } from '../../../src/server/merchants/api-key-store.js';
@@ -138,6 +139,8 @@ describe('matching histories on the store', () => {
           );
           expect((await claimOf(t.db, utr))?.payment_uid).toBe(world.claims.get(utr));
         }
+        // The operators' ledger check finds every credit in its account's suspense or with its order.
+        expect((await checkLedger(t.db)).checks.flatMap((check) => check.differences)).toEqual([]);
       }),
       { numRuns: 20 },
     );

@@ -10,6 +10,7 @@ import {
   freshUtr,
   orderRow,
 } from '../lifecycle/support/lifecycle-fixture.js';
+import { expectSoundLedger } from '../support/sound-ledger.js';
 import { json, type TestApp } from '../support/test-app.js';
 import { createSource, hdfcCredit } from './credit-support.js';
 
@@ -254,5 +255,11 @@ describe('manual actions', () => {
   it('keeps the audit log append-only', async () => {
     await expect(t.db.query(`UPDATE audit_log SET actor = 'someone'`)).rejects.toThrow(/immutable/);
     await expect(t.db.query('DELETE FROM audit_log')).rejects.toThrow(/immutable/);
+  });
+});
+
+describe('the ledger these flows leave', () => {
+  it("is sound by the operators' ledger check", async () => {
+    await expectSoundLedger(t.db);
   });
 });

@@ -11,6 +11,7 @@ import {
   orderRow,
   UNLIMITED,
 } from '../lifecycle/support/lifecycle-fixture.js';
+import { expectSoundLedger } from '../support/sound-ledger.js';
 import { createTestApp, json, type TestApp } from '../support/test-app.js';
 import { storeKind } from '../support/test-db.js';
 import { createSource, forwardSms, hdfcCredit } from './credit-support.js';
@@ -249,5 +250,11 @@ describe('e-mail alerts', () => {
       channel: 'email',
       received_at: new Date('2026-01-15T04:00:00Z'),
     });
+  });
+});
+
+describe('the ledger these flows leave', () => {
+  it("is sound by the operators' ledger check", async () => {
+    await expectSoundLedger(t.db);
   });
 });

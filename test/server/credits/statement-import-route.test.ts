@@ -10,6 +10,7 @@ import {
   createLifecycleApp,
   orderRow,
 } from '../lifecycle/support/lifecycle-fixture.js';
+import { expectSoundLedger } from '../support/sound-ledger.js';
 import { json, OPERATOR_TOKEN, type TestApp } from '../support/test-app.js';
 import { createSource } from './credit-support.js';
 
@@ -101,5 +102,11 @@ describe('statement import', () => {
     expect(format.status).toBe(400);
     expect(format.body.data.details).toMatch(/^format/);
     expect((await upload('utr,amount\n', '?source_id=cs_nosuch')).status).toBe(404);
+  });
+});
+
+describe('the ledger these flows leave', () => {
+  it("is sound by the operators' ledger check", async () => {
+    await expectSoundLedger(t.db);
   });
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { expireDueOrders } from '../../../src/server/lifecycle/commands/expire-orders.js';
 import { queryRows } from '../../../src/server/store/rows.js';
+import { expectSoundLedger } from '../support/sound-ledger.js';
 import { json, type TestApp } from '../support/test-app.js';
 import {
   balance,
@@ -303,5 +304,11 @@ describe('UTRs per order', () => {
     expect(await orderRow(t, uid)).toMatchObject({ payment_status: 'completed', matched_utr: second });
     const unmatched = await json(await t.operator('GET', '/operator/api/credits?unmatched=true'));
     expect(unmatched.data.map((row: { utr: string }) => row.utr)).toContain(first);
+  });
+});
+
+describe('the ledger these flows leave', () => {
+  it("is sound by the operators' ledger check", async () => {
+    await expectSoundLedger(t.db);
   });
 });

@@ -3,6 +3,7 @@ import type { PayoutChannel } from '../../../src/server/channel/payout-channel.j
 import { sandboxChannel } from '../../../src/server/channel/sandbox-channel.js';
 import { advancePayouts } from '../../../src/server/lifecycle/commands/advance-payouts.js';
 import type { IssuedKey } from '../../../src/server/merchants/api-key-store.js';
+import { expectSoundLedger } from '../support/sound-ledger.js';
 import { json, type TestApp } from '../support/test-app.js';
 import {
   balance,
@@ -266,5 +267,11 @@ describe('payouts waiting on the bank', () => {
     const fresh = await createPayout(t, key, '1.00');
     await advancePayouts(t.db, slow, t.clock.now(), 1);
     expect((await orderRow(t, fresh)).payment_status).toBe('preparing');
+  });
+});
+
+describe('the ledger these flows leave', () => {
+  it("is sound by the operators' ledger check", async () => {
+    await expectSoundLedger(t.db);
   });
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IssuedKey } from '../../../src/server/merchants/api-key-store.js';
+import { expectSoundLedger } from '../support/sound-ledger.js';
 import { json, type TestApp } from '../support/test-app.js';
 import {
   claim,
@@ -123,5 +124,11 @@ describe('POST /Payments/india_match', () => {
       body: 'payment_uid=x',
     });
     expect(response.status).toBe(415);
+  });
+});
+
+describe('the ledger these flows leave', () => {
+  it("is sound by the operators' ledger check", async () => {
+    await expectSoundLedger(t.db);
   });
 });

@@ -18,6 +18,7 @@ import {
   orderRow,
   setStatus,
 } from '../lifecycle/support/lifecycle-fixture.js';
+import { expectSoundLedger } from '../support/sound-ledger.js';
 import { json, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
@@ -259,5 +260,11 @@ describe('choosing bank files for a merchant', () => {
     expect((await orderRow(t, uid)).payment_status).toBe('pending');
     const listed = await json(await as('ravi', 'GET', '/operator/api/payout-batches'));
     expect(listed.data.waiting).toContainEqual(expect.objectContaining({ account, count: 1 }));
+  });
+});
+
+describe('the ledger these flows leave', () => {
+  it("is sound by the operators' ledger check", async () => {
+    await expectSoundLedger(t.db);
   });
 });

@@ -13,6 +13,7 @@ import {
   fund,
   orderRow,
 } from '../lifecycle/support/lifecycle-fixture.js';
+import { expectSoundLedger } from '../support/sound-ledger.js';
 import { json, OPERATOR_TOKEN, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
@@ -178,5 +179,11 @@ describe('a bank statement and bank-file payouts', () => {
     ]);
     expect((await orderRow(t, uids[0] as string)).payment_status).toBe('processing');
     expect(await balance(t, key)).toEqual({ available: 96000, held: 4000 });
+  });
+});
+
+describe('the ledger these flows leave', () => {
+  it("is sound by the operators' ledger check", async () => {
+    await expectSoundLedger(t.db);
   });
 });
