@@ -14,7 +14,6 @@ import { systemClock } from '../src/server/clock.js';
 import { loadConfig } from '../src/server/config.js';
 import { createMetrics } from '../src/server/http/metrics.js';
 import { silentLogger } from '../src/server/log.js';
-import { callbackRoutes } from '../src/server/notify/callback-routes.js';
 import { ORDER_CHANGES_CHANNEL } from '../src/server/orders/order-changes.js';
 import { openChangeFeed } from '../src/server/store/change-feed.js';
 import { migrate } from '../src/server/store/migrate.js';
@@ -35,7 +34,7 @@ const deps = {
   metrics: createMetrics(),
   changes,
 };
-const app = createApp(deps, { operatorExtras: [callbackRoutes(deps)] });
+const app = createApp(deps);
 const document = await (await app.request('/openapi.json')).text();
 await changes.close();
 await db.close();

@@ -24,11 +24,11 @@ import { asClientAbort } from './http/client-errors.js';
 import { renderError } from './http/envelope.js';
 import { MatchedRouteRouter } from './http/matched-route.js';
 import { metricsRoutes } from './http/metrics-routes.js';
-import type { OperatorEnv } from './http/operator-env.js';
 import { HSTS, withRequestContext } from './http/request-context.js';
 import { requestHeader, requestRecord } from './http/request-record.js';
 import { HEALTH, OPENAPI, READY } from './http/service-api.js';
 import { ledgerRoutes } from './ledger/ledger-routes.js';
+import { callbackRoutes } from './notify/callback-routes.js';
 import { openApiDocument } from './openapi/openapi-document.js';
 import { backupRoutes } from './operator/backup-routes.js';
 import { OPERATOR_API_PREFIX } from './operator/operator-api.js';
@@ -53,8 +53,6 @@ export interface AppOptions {
   readonly checkoutPage?: Hono;
   /** The built operator console's routes (served from dist/console under /console/). */
   readonly consolePage?: Hono;
-  /** Routes mounted under /operator/api beside the built-in operator routes (behind its authentication). */
-  readonly operatorExtras?: readonly Hono<OperatorEnv>[];
   readonly payerLimits?: PayerLimits;
   /** The per-token limit of the alert ingest endpoints. */
   readonly ingestLimit?: RateLimit;
@@ -162,7 +160,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   app.route(OPERATOR_API_PREFIX, payoutBatchRoutes(deps));
   app.route(OPERATOR_API_PREFIX, ledgerRoutes(deps));
   app.route(OPERATOR_API_PREFIX, frozenCreditRoutes(deps));
-  for (const extra of options.operatorExtras ?? []) app.route(OPERATOR_API_PREFIX, extra);
+  app.route(OPERATOR_API_PREFIX, callbackRoutes(deps));
   app.route('/console/api', sessionRoutes(deps));
   if (options.consolePage) app.route('/', options.consolePage);
 

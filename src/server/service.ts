@@ -25,7 +25,6 @@ import type { Logger } from './log.js';
 import { ensureDemoMerchant } from './merchants/demo-merchant.js';
 import { KEY_CHANGES_CHANNEL } from './merchants/key-changes.js';
 import { findMerchant } from './merchants/merchant-store.js';
-import { callbackRoutes } from './notify/callback-routes.js';
 import { createDispatcher } from './notify/dispatcher.js';
 import { OUTBOX_CHANNEL } from './notify/outbox.js';
 import { ORDER_CHANGES_CHANNEL } from './orders/order-changes.js';
@@ -113,7 +112,6 @@ export async function startService(
     signal: shutdown.signal,
     checkoutPage,
     ...(consolePage ? { consolePage } : {}),
-    operatorExtras: [callbackRoutes(deps)],
     payerLimits: scalePayerLimits(DEFAULT_PAYER_LIMITS, config.payerRateLimitScale),
     heartbeatMs: Math.round(config.eventStreamHeartbeatSeconds * 1000),
   });

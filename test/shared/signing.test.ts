@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signFields, verifySignature } from '../../src/server/gateway/signature.js';
+import { signFields, verifySignature } from '../../src/shared/signature.js';
 import { canonicalString, canonicalStrings } from '../../src/shared/signing.js';
 
 // Vectors computed independently with: printf '%s' "<string>" | openssl dgst -sha256 -hmac 'test-secret-1'

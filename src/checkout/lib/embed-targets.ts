@@ -1,4 +1,4 @@
-import { isHttpOrigin } from '../../shared/http-origin.js';
+import { isHttpOrigin } from '../../shared/http-url.js';
 
 /**
  * The origins a status message may be posted to: the order's configured embed origins that are

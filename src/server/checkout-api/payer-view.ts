@@ -2,6 +2,8 @@
  * The payer-safe view of an order (docs/decisions/0002-open-points.md, Payer-facing API): only what the checkout page needs. It never
  * carries notify_url, signature_key, IP addresses, user agents or anything secret.
  */
+
+import { isHttpUrl } from '../../shared/http-url.js';
 import { formatAmount } from '../../shared/money.js';
 import type {
   CollectionAccount,
@@ -11,7 +13,6 @@ import type {
 } from '../../shared/payer-order.js';
 import { PAYER_REASON_CODES, type PayerReasonCode } from '../../shared/payer-reason.js';
 import { MAX_UTRS_PER_ORDER } from '../credits/matching/decide.js';
-import { isHttpUrl } from '../gateway/order-request.js';
 import type { Merchant } from '../merchants/merchant.js';
 import type { Order } from '../orders/order.js';
 import { maskedAccount } from './masked-account.js';

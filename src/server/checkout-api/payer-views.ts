@@ -10,9 +10,9 @@
  * it is back everything cached is dropped and every watcher is told to re-read.
  */
 import { LRUCache } from 'lru-cache';
+import { isHttpUrl } from '../../shared/http-url.js';
 import { isFinalStatus } from '../../shared/order-status.js';
 import type { PayerOrder } from '../../shared/payer-order.js';
-import { isHttpUrl } from '../gateway/order-request.js';
 import { successEnvelopeJson } from '../http/envelope.js';
 import { secretForKey } from '../merchants/api-key-store.js';
 import { ORDER_CHANGES_CHANNEL } from '../orders/order-changes.js';

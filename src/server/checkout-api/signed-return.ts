@@ -8,7 +8,7 @@
  * secret never reaches the browser.
  */
 import type { PaymentStatus } from '../../shared/order-status.js';
-import { signFields } from '../gateway/signature.js';
+import { signFields } from '../../shared/signature.js';
 
 export interface ReturnFields {
   readonly merchant_order_id: string;

@@ -2,7 +2,7 @@
  * Security headers of the checkout page's HTML (docs/checkout.md, Weight and trust; SECURITY.md). Pure, so
  * the policy can be read and tested on its own.
  */
-import { isHttpOrigin } from '../../shared/http-origin.js';
+import { isHttpOrigin } from '../../shared/http-url.js';
 
 /** Only real http(s) origins may embed the page; anything else could smuggle CSP syntax in. */
 export function frameAncestors(embedOrigins: readonly string[]): readonly string[] {

@@ -5,6 +5,7 @@
  */
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { isHttpUrl } from '../../shared/http-url.js';
 import { parseAmount } from '../../shared/money.js';
 import type { AccountingType, Payterm, TransactionType } from '../../shared/order-status.js';
 import { invalidField, missingField } from '../errors.js';
@@ -177,13 +178,4 @@ export function nonPublicHost(url: string): string | undefined {
   if (isIP(host) === 0) return undefined;
   const kind = classifyAddress(host);
   return kind === 'public' ? undefined : kind;
-}
-
-export function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
 }

@@ -10,6 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { ERROR_CODES } from '../../shared/error-codes.js';
+import { verifyCanonical } from '../../shared/signature.js';
 import { canonicalStrings } from '../../shared/signing.js';
 import type { AppDeps } from '../app-deps.js';
 import { AppError } from '../errors.js';
@@ -17,7 +18,6 @@ import { readFlatJson } from '../http/read-body.js';
 import { requestHeader, requestLog } from '../http/request-record.js';
 import { activeKeysOf } from '../merchants/active-keys.js';
 import type { Merchant } from '../merchants/merchant.js';
-import { verifyCanonical } from './signature.js';
 
 /** Who signed the request; the key's secret stays with the check. */
 export interface SignedMerchant {

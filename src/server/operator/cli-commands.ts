@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { signFields } from '../../shared/signature.js';
 import {
   CREATE_CREDIT_SOURCE,
   FIX_TEXT,
@@ -21,7 +22,6 @@ import {
 } from '../credits/credit-api.js';
 import { LIST_FROZEN_CREDITS } from '../credits/frozen-credits-api.js';
 import { CREATE_ORDER, GATEWAY_API_PREFIX } from '../gateway/gateway-api.js';
-import { signFields } from '../gateway/signature.js';
 import { type ApiClient, apiClient, type CallInput } from '../http/api-client.js';
 import type { ApiRoute } from '../http/api-route.js';
 import { CHECK_LEDGER } from '../ledger/ledger-api.js';

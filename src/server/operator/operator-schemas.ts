@@ -1,7 +1,7 @@
 /** Request bodies of the operator API, validated with zod and described in OpenAPI. */
 import { z } from 'zod';
 import { CALLBACK_STATUSES } from '../../shared/callback-statuses.js';
-import { isHttpOrigin } from '../../shared/http-origin.js';
+import { isHttpOrigin } from '../../shared/http-url.js';
 import { PAYOUT_CHANNEL_NAMES } from '../../shared/payout-channel-names.js';
 import { isSupportContact } from '../../shared/support-contact.js';
 import { noteField } from '../audit/audit-log.js';

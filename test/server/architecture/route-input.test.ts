@@ -11,7 +11,6 @@ import { isMiddleware } from 'hono/utils/handler';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../src/server/app.js';
 import { definitionOf } from '../../../src/server/http/api-route.js';
-import { callbackRoutes } from '../../../src/server/notify/callback-routes.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 const ROOT = fileURLToPath(new URL('../../../src/server/', import.meta.url));
@@ -75,7 +74,7 @@ describe('every route of the app', () => {
   let app: ReturnType<typeof createApp>;
   beforeAll(async () => {
     t = await createTestApp();
-    app = createApp(t.deps, { operatorExtras: [callbackRoutes(t.deps)] });
+    app = createApp(t.deps);
   });
   afterAll(async () => {
     await t.close();

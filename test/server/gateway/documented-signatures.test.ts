@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { hmacHex, verifySignature } from '../../../src/server/gateway/signature.js';
+import { hmacHex, verifySignature } from '../../../src/shared/signature.js';
 import { canonicalString, type SignedFields } from '../../../src/shared/signing.js';
 
 const doc = readFileSync(resolve(import.meta.dirname, '../../../docs/merchant-api.md'), 'utf8');

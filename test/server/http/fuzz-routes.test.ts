@@ -18,7 +18,6 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../src/server/app.js';
 import { checkoutPageRoutes } from '../../../src/server/checkout-page/checkout-page-routes.js';
-import { callbackRoutes } from '../../../src/server/notify/callback-routes.js';
 import { createSource } from '../credits/credit-support.js';
 import { createIncome, createLifecycleApp, UNLIMITED } from '../lifecycle/support/lifecycle-fixture.js';
 import { OPERATOR_TOKEN, sign, type TestApp } from '../support/test-app.js';
@@ -38,7 +37,6 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>checkout</title><div id="app"></div>');
   writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'export {};');
   app = createApp(t.deps, {
-    operatorExtras: [callbackRoutes(t.deps)],
     payerLimits: UNLIMITED,
     ingestLimit: { burst: 1_000_000, perSecond: 1_000_000 },
     checkoutPage: checkoutPageRoutes({ distDir: dist, embedOrigins: async () => [] }),

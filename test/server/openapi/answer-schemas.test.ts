@@ -6,7 +6,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createApp } from '../../../src/server/app.js';
-import { callbackRoutes } from '../../../src/server/notify/callback-routes.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 type JsonSchema = { readonly [key: string]: unknown };
@@ -66,7 +65,7 @@ let t: TestApp;
 let doc: Document;
 beforeAll(async () => {
   t = await createTestApp();
-  const app = createApp(t.deps, { operatorExtras: [callbackRoutes(t.deps)] });
+  const app = createApp(t.deps);
   doc = (await (await app.request('/openapi.json')).json()) as Document;
 });
 afterAll(async () => {

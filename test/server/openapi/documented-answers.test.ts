@@ -20,7 +20,6 @@ import { successEnvelope } from '../../../src/server/http/route-description.js';
 import * as service from '../../../src/server/http/service-api.js';
 import * as ledger from '../../../src/server/ledger/ledger-api.js';
 import * as callbacks from '../../../src/server/notify/callback-api.js';
-import { callbackRoutes } from '../../../src/server/notify/callback-routes.js';
 import * as operator from '../../../src/server/operator/operator-api.js';
 import * as batches from '../../../src/server/payouts/payout-batch-api.js';
 import { RAZORPAYX_WEBHOOK } from '../../../src/server/payouts/razorpayx/razorpayx-webhook-api.js';
@@ -41,7 +40,7 @@ beforeAll(async () => {
     // Never called: no payout of the walk goes through RazorpayX.
     RAZORPAYX_API_URL: 'http://127.0.0.1:9',
   });
-  app = createApp(t.deps, { operatorExtras: [callbackRoutes(t.deps)], payerLimits: UNLIMITED });
+  app = createApp(t.deps, { payerLimits: UNLIMITED });
 });
 afterAll(async () => {
   await t.close();

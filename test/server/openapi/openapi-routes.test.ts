@@ -12,7 +12,6 @@ import { createApp } from '../../../src/server/app.js';
 import { checkoutPageRoutes } from '../../../src/server/checkout-page/checkout-page-routes.js';
 import { consolePageRoutes } from '../../../src/server/console/console-page-routes.js';
 import { GATEWAY_API_ALIAS_PREFIX, GATEWAY_API_PREFIX } from '../../../src/server/gateway/gateway-api.js';
-import { callbackRoutes } from '../../../src/server/notify/callback-routes.js';
 import { UNDOCUMENTED_ROUTES } from '../../../src/server/openapi/openapi-document.js';
 import { findOrder } from '../../../src/server/orders/order-store.js';
 import { callbackFields } from '../../../src/server/orders/order-views.js';
@@ -48,7 +47,6 @@ beforeAll(async () => {
   }
   // Built as service.ts builds it: the pages and the callback routes included.
   app = createApp(t.deps, {
-    operatorExtras: [callbackRoutes(t.deps)],
     checkoutPage: checkoutPageRoutes({ distDir: join(dist, 'checkout'), embedOrigins: async () => [] }),
     consolePage: consolePageRoutes(join(dist, 'console')),
   });

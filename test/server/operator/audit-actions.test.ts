@@ -7,7 +7,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createApp } from '../../../src/server/app.js';
-import { callbackRoutes } from '../../../src/server/notify/callback-routes.js';
 import { queryRows } from '../../../src/server/store/rows.js';
 import {
   claim,
@@ -88,7 +87,7 @@ async function noRow(action: () => Response | Promise<Response>, expectStatus: n
 
 beforeAll(async () => {
   t = await createLifecycleApp();
-  app = createApp(t.deps, { payerLimits: UNLIMITED, operatorExtras: [callbackRoutes(t.deps)] });
+  app = createApp(t.deps, { payerLimits: UNLIMITED });
   const created = await json(await root('POST', '/operator/api/operators', { name: 'asha' }));
   operatorToken = created.data.token;
   const signIn = await app.request('/console/api/session', {

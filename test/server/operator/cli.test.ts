@@ -8,7 +8,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../src/server/app.js';
-import { callbackRoutes } from '../../../src/server/notify/callback-routes.js';
 import { type CliOutcome, runCli } from '../../../src/server/operator/cli-commands.js';
 import { createTestApp, OPERATOR_TOKEN, type TestApp } from '../support/test-app.js';
 
@@ -19,7 +18,7 @@ const notes: string[] = [];
 
 beforeAll(async () => {
   t = await createTestApp({ env: { ALLOW_PRIVATE_CALLBACKS: 'true' } });
-  app = createApp(t.deps, { operatorExtras: [callbackRoutes(t.deps)] });
+  app = createApp(t.deps);
 });
 afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });

@@ -6,8 +6,8 @@
  * notify_status and notify_fail_reason in step.
  */
 import { isCalledBack } from '../../../shared/callback-statuses.js';
+import { signFields } from '../../../shared/signature.js';
 import type { Clock } from '../../clock.js';
-import { signFields } from '../../gateway/signature.js';
 import { secretForKey } from '../../merchants/api-key-store.js';
 import { findMerchant } from '../../merchants/merchant-store.js';
 import { findOrder, setNotifyStatus } from '../../orders/order-store.js';

@@ -1,15 +1,12 @@
 /**
  * OC-Signature: HMAC-SHA256 over the canonical string, lower-case hex. Verification compares,
  * in constant time, against both empty-value conventions merchants use
- * (docs/decisions/0002-open-points.md, Signing: both empty-value conventions).
+ * (docs/decisions/0002-open-points.md, Signing: both empty-value conventions). Node only
+ * (node:crypto): the service signs callbacks and returns and checks merchants' requests with it;
+ * the canonical string beside it (signing.ts) is shared with the browser.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import {
-  type CanonicalStrings,
-  canonicalString,
-  canonicalStrings,
-  type SignedFields,
-} from '../../shared/signing.js';
+import { type CanonicalStrings, canonicalString, canonicalStrings, type SignedFields } from './signing.js';
 
 export function hmacHex(secret: string, message: string): string {
   return createHmac('sha256', secret).update(message, 'utf8').digest('hex');
