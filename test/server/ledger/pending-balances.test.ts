@@ -170,6 +170,11 @@ describe('a collection paid by a credit known only from an SMS', () => {
       payment_uid: null,
     });
 
+    // The operators' list of credits shows it as a conflict, with the reason.
+    const listed = await json(await t.operator('GET', `/operator/api/credits?utr=${utr}`));
+    expect(listed.data).toEqual([
+      expect.objectContaining({ utr, state: 'conflict', reason: expect.stringContaining('frozen: ') }),
+    ]);
     // A payer claiming it later does not complete the order with it.
     const uid = await createIncome(t, t.merchant, { amount: '90.00' });
     expect((await claim(t, uid, utr)).status).toBe(200);

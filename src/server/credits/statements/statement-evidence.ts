@@ -14,8 +14,9 @@ import { formatAmount } from '../../../shared/money.js';
 import { post } from '../../ledger/ledger.js';
 import { findOrder } from '../../orders/order-store.js';
 import type { Queryable } from '../../store/db.js';
-import { type BankCredit, lockCreditByUtr, setCreditHold } from '../credit-store.js';
+import { type BankCredit, lockCreditByUtr, setCreditHold, setUnmatchedReason } from '../credit-store.js';
 import { normalizePayee } from '../matching/credit-payee.js';
+import { FROZEN } from '../matching/decide.js';
 
 export type EvidenceOutcome =
   | { readonly outcome: 'confirmed'; readonly payment_uid: string | null }
@@ -57,6 +58,8 @@ export async function applyStatementEvidence(
   if (credit.hold === 'pending') {
     await moveHeldMoney(tx, credit, 'frozen', now);
     await setCreditHold(tx, credit.id, 'frozen', reason, now, said);
+    // One that completed nothing yet shows in the operators' list of credits as a conflict.
+    if (paymentUid === null) await setUnmatchedReason(tx, credit.id, `${FROZEN}: ${reason}`);
   } else {
     // Its hold had ended and its money was made available: listed, not moved (it may be spent).
     await setCreditHold(tx, credit.id, credit.hold, `after its hold ended: ${reason}`, now, said);
