@@ -10,7 +10,7 @@ import { canonicalString } from '../../shared/signing.js';
 import type { AppDeps } from '../app-deps.js';
 import { AppError, notFound } from '../errors.js';
 import { createOrder } from '../gateway/commands/create-order.js';
-import { createdOrder } from '../gateway/gateway-routes.js';
+import { createdOrder } from '../gateway/created-order.js';
 import { CreateOrderRequestSchema, createOrderInput } from '../gateway/order-request.js';
 import { clientIp } from '../http/client-ip.js';
 import { RateLimiter } from '../http/rate-limiter.js';

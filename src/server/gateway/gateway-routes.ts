@@ -3,17 +3,16 @@
  * (signed-request.ts), which sets `c.var.signed` for every handler.
  */
 import { Hono } from 'hono';
-import { ERROR_CODES } from '../../shared/error-codes.js';
 import { formatAmount } from '../../shared/money.js';
 import type { AppDeps } from '../app-deps.js';
-import { AppError, invalidField, notFound } from '../errors.js';
+import { notFound } from '../errors.js';
 import { clientIp } from '../http/client-ip.js';
 import { success } from '../http/envelope.js';
 import { balanceOf } from '../ledger/ledger.js';
-import type { Order } from '../orders/order.js';
 import { findOrderByMerchantOrderId } from '../orders/order-store.js';
 import { paymentObject, paymentUrl, queryView } from '../orders/order-views.js';
-import { type CreateResult, createOrder } from './commands/create-order.js';
+import { createOrder } from './commands/create-order.js';
+import { createdOrder } from './created-order.js';
 import { CREATE_ORDER, MERCHANT_BALANCE, QUERY_ORDER } from './gateway-api.js';
 import { createOrderInput } from './order-request.js';
 import { requireOwnMerchant, type SignedEnv, signedMerchant } from './signed-request.js';
@@ -73,34 +72,4 @@ export function gatewayRoutes(deps: AppDeps): Hono<SignedEnv> {
   });
 
   return app;
-}
-
-/** The order a creation produced, or the refusal as an AppError. */
-export function createdOrder(result: CreateResult): Order {
-  switch (result.kind) {
-    case 'created':
-    case 'existing':
-      return result.order;
-    case 'duplicate':
-      throw new AppError(
-        ERROR_CODES.duplicateOrder,
-        'merchant_order_id: already used by a different request',
-      );
-    case 'payterm_unavailable':
-      throw invalidField('payterm', `${result.payterm} collection is not set up for this merchant`);
-    case 'out_of_range':
-      throw new AppError(
-        ERROR_CODES.amountOutOfRange,
-        `amount: must be between ${formatAmount(result.min)} and ${formatAmount(result.max)} for ${result.payterm}`,
-      );
-    case 'blacklisted':
-      throw new AppError(ERROR_CODES.payerBlacklisted, 'from_name: this payer may not pay this merchant');
-    case 'payouts_unavailable':
-      throw new AppError(ERROR_CODES.payoutsUnavailable, `transaction_type: ${result.reason}`);
-    case 'insufficient_balance':
-      throw new AppError(
-        ERROR_CODES.insufficientBalance,
-        `amount: available balance ${formatAmount(result.available)} is less than ${formatAmount(result.amount)}`,
-      );
-  }
 }

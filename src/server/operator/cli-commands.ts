@@ -21,31 +21,31 @@ import {
   REVOKE_CREDIT_SOURCE,
 } from '../credits/credit-api.js';
 import { LIST_FROZEN_CREDITS } from '../credits/frozen-credits-api.js';
+import { POST_CREDIT } from '../credits/manual-credit-api.js';
 import { CREATE_ORDER, GATEWAY_API_PREFIX } from '../gateway/gateway-api.js';
 import { type ApiClient, apiClient, type CallInput } from '../http/api-client.js';
 import type { ApiRoute } from '../http/api-route.js';
 import { CHECK_LEDGER } from '../ledger/ledger-api.js';
-import { ORDER_CALLBACKS, RESEND_CALLBACK } from '../notify/callback-api.js';
 import {
-  ADD_OPERATOR,
   ADD_TO_BLACKLIST,
-  BACKUP,
   CREATE_MERCHANT,
   DISABLE_MERCHANT,
   ENABLE_MERCHANT,
   ISSUE_KEY,
   LIST_MERCHANTS,
-  LIST_OPERATORS,
-  LIST_ORDERS,
-  OPERATOR_API_PREFIX,
-  POST_CREDIT,
   REMOVE_FROM_BLACKLIST,
   REVOKE_KEY,
-  REVOKE_OPERATOR,
-  SET_ORDER_STATUS,
   SHOW_MERCHANT,
-  SHOW_ORDER,
   UPDATE_MERCHANT,
+} from '../merchants/merchant-api.js';
+import { ORDER_CALLBACKS, RESEND_CALLBACK } from '../notify/callback-api.js';
+import { LIST_ORDERS, SET_ORDER_STATUS, SHOW_ORDER } from '../orders/order-api.js';
+import {
+  ADD_OPERATOR,
+  BACKUP,
+  LIST_OPERATORS,
+  OPERATOR_API_PREFIX,
+  REVOKE_OPERATOR,
 } from './operator-api.js';
 
 export const USAGE = `Usage: npm run operator -- <command> [args] [--flags]

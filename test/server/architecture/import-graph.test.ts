@@ -2,8 +2,8 @@
  * The folders of src/server form a graph without cycles: each feature folder may use the ones
  * below it, never the other way round. A node is a folder (`gateway/`, `notify/`, ...) or a file
  * at the top of src/server (`app.ts`, `errors.ts`, ...); every import counts, type-only ones too,
- * so a folder's types cannot reach back up either. Imports are read with the parser Vite ships
- * (oxc), so no file is executed.
+ * so a folder's types cannot reach back up either. A folder's routes count apart from it (nodeOf).
+ * Imports are read with the parser Vite ships (oxc), so no file is executed.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -21,10 +21,15 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** The folder (or top-level file) of src/server a file belongs to. */
+/**
+ * The folder (or top-level file) of src/server a file belongs to. A folder's routes (`*-routes.ts`)
+ * are a node of their own above it: they are the HTTP edge of the domain, which may call any
+ * domain below (an order's page shows its claims), while nothing but app.ts mounts them.
+ */
 function nodeOf(file: string): string {
   const [first = '', ...rest] = relative(ROOT, file).split(sep);
-  return rest.length > 0 ? `${first}/` : first;
+  if (rest.length === 0) return first;
+  return /-routes?\.ts$/.test(file) ? `${first}/ routes` : `${first}/`;
 }
 
 /** Relative module specifiers a file imports or re-exports, statically or dynamically. */

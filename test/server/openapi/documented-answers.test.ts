@@ -13,19 +13,25 @@ import * as payer from '../../../src/server/checkout-api/payer-api.js';
 import * as consoleApi from '../../../src/server/console/console-api.js';
 import * as credits from '../../../src/server/credits/credit-api.js';
 import * as frozen from '../../../src/server/credits/frozen-credits-api.js';
+import * as manualCredits from '../../../src/server/credits/manual-credit-api.js';
 import * as gateway from '../../../src/server/gateway/gateway-api.js';
 import { type ApiClient, apiClient } from '../../../src/server/http/api-client.js';
 import { type ApiRoute, definitionOf } from '../../../src/server/http/api-route.js';
 import { successEnvelope } from '../../../src/server/http/route-description.js';
 import * as service from '../../../src/server/http/service-api.js';
 import * as ledger from '../../../src/server/ledger/ledger-api.js';
+import * as merchants from '../../../src/server/merchants/merchant-api.js';
 import * as callbacks from '../../../src/server/notify/callback-api.js';
-import * as operator from '../../../src/server/operator/operator-api.js';
+import * as operatorApi from '../../../src/server/operator/operator-api.js';
+import * as orders from '../../../src/server/orders/order-api.js';
 import * as batches from '../../../src/server/payouts/payout-batch-api.js';
 import { RAZORPAYX_WEBHOOK } from '../../../src/server/payouts/razorpayx/razorpayx-webhook-api.js';
 import { createLifecycleApp, freshUtr, fund, UNLIMITED } from '../lifecycle/support/lifecycle-fixture.js';
 import { DEMO_MERCHANT, expenseBody, incomeBody, OPERATOR_TOKEN, type TestApp } from '../support/test-app.js';
 import { storeKind } from '../support/test-db.js';
+
+/** The operator API's definitions, wherever their domain keeps them. */
+const operator = { ...merchants, ...orders, ...manualCredits, ...operatorApi };
 
 let t: TestApp;
 let app: ReturnType<typeof createApp>;

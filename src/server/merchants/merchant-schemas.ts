@@ -1,14 +1,12 @@
-/** Request bodies of the operator API, validated with zod and described in OpenAPI. */
+/** Request bodies of the merchant routes, validated with zod and described in OpenAPI. */
 import { z } from 'zod';
 import { CALLBACK_STATUSES } from '../../shared/callback-statuses.js';
 import { isHttpOrigin } from '../../shared/http-url.js';
 import { PAYOUT_CHANNEL_NAMES } from '../../shared/payout-channel-names.js';
 import { isSupportContact } from '../../shared/support-contact.js';
 import { noteField } from '../audit/audit-log.js';
-import { isSaneDate } from '../http/clean-text.js';
 import { oneLine } from '../http/one-line.js';
-import { amountField, paiseField, utrField } from '../http/request-fields.js';
-import { OPERATOR_NAME, ROOT_OPERATOR } from './operator-accounts.js';
+import { amountField } from '../http/request-fields.js';
 
 const origin = z.string().refine(isHttpOrigin, 'must be an origin like https://shop.example');
 
@@ -70,42 +68,6 @@ export const CreateMerchantSchema = z
   })
   .meta({ id: 'CreateMerchant' });
 
-export const CreditSchema = z
-  .object({
-    utr: utrField,
-    amount: paiseField,
-    payee: oneLine().max(256).optional(),
-    payer_name: oneLine().max(256).optional(),
-    credited_at: z.iso
-      .datetime({ offset: true })
-      .refine((text) => isSaneDate(new Date(text)), 'must be between 2000 and 2100')
-      .optional(),
-    note: noteField,
-  })
-  .meta({ id: 'BankCredit' });
-
-export const ConfirmCreditSchema = z
-  .object({ payment_uid: z.string().min(1).max(128), note: noteField })
-  .meta({ id: 'ConfirmCredit' });
-
-export const SetStatusSchema = z
-  .object({
-    status: z.enum(['processing', 'completed', 'failed', 'reject', 'refund', 'preparing']),
-    reason: z.string().max(500).optional(),
-    /** For the audit log; the reason is the note when none is given. */
-    note: noteField,
-  })
-  .meta({ id: 'SetOrderStatus' });
-
 export const BlacklistSchema = z
   .object({ from_name: oneLine().trim().min(1).max(128), note: noteField })
   .meta({ id: 'BlacklistEntry' });
-
-export const CreateOperatorSchema = z
-  .object({
-    name: z
-      .string()
-      .regex(OPERATOR_NAME, 'must be 1-40 lower-case letters, digits, dots, dashes or underscores')
-      .refine((name) => name !== ROOT_OPERATOR, `'${ROOT_OPERATOR}' is the configured OPERATOR_TOKEN`),
-  })
-  .meta({ id: 'CreateOperator' });

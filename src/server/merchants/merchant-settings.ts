@@ -3,7 +3,7 @@
  * accounts and the payer-facing profile (UPI mc/purpose, support contact) in one validated partial
  * update (PATCH /operator/api/merchants/{uid}), applied by merchants/merchant-changes.ts.
  */
-import { CreateMerchantSchema } from './operator-schemas.js';
+import { CreateMerchantSchema } from './merchant-schemas.js';
 
 export const UpdateMerchantSchema = CreateMerchantSchema.partial()
   .extend({
