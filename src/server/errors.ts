@@ -12,12 +12,20 @@ export interface AppErrorOptions {
   /** Headers sent with the error response, e.g. `Retry-After`. */
   readonly headers?: Readonly<Record<string, string>>;
   readonly cause?: unknown;
+  /** Fields the error's `data` carries besides its code and details (shared/payer-order.ts, ApiErrorSchema). */
+  readonly data?: ErrorData;
+}
+
+/** The extra fields an error may carry: `credit_amount` for `credit_mismatch`. */
+export interface ErrorData {
+  readonly credit_amount?: string;
 }
 
 export class AppError extends Error {
   override readonly name = 'AppError';
   readonly status: ErrorStatus;
   readonly headers: Readonly<Record<string, string>>;
+  readonly data: ErrorData;
 
   constructor(
     readonly code: ErrorCode,
@@ -27,6 +35,7 @@ export class AppError extends Error {
     super(`${code}: ${details}`, options.cause === undefined ? undefined : { cause: options.cause });
     this.status = ERROR_STATUS[code];
     this.headers = options.headers ?? {};
+    this.data = options.data ?? {};
   }
 }
 

@@ -139,10 +139,10 @@ export const StatementImportSchema = z.object({
   results: z.array(StatementLineSchema),
 });
 
-/** A claim that lost: a UTR another order holds, or a credit paid to another account. */
+/** A claim that lost: a UTR another order holds, a credit paid to another account or of another amount. */
 export const LostClaimSchema = z.object({
   utr: z.string(),
-  reason: z.enum(['utr_used', 'payee_mismatch']),
+  reason: z.enum(['utr_used', 'payee_mismatch', 'credit_mismatch']),
   payment_uid: z.string(),
   merchant_uid: z.string(),
   to_account: z.string(),
@@ -150,6 +150,8 @@ export const LostClaimSchema = z.object({
   other_merchant_uid: z.nullable(z.string()),
   other_to_account: z.nullable(z.string()),
   credit_payee: z.string(),
+  /** `credit_mismatch`: the amount of the credit the UTR belongs to (two decimals); null otherwise. */
+  credit_amount: z.nullable(z.string()),
   attempts: z.number(),
   first_at: z.string(),
   last_at: z.string(),

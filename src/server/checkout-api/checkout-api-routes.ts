@@ -170,6 +170,12 @@ function claimedOrder(result: ClaimResult) {
         ERROR_CODES.utrUsed,
         "serial_number: this UTR's payment went to another account, not to this order's",
       );
+    case 'credit_mismatch':
+      throw new AppError(
+        ERROR_CODES.creditMismatch,
+        `serial_number: this UTR belongs to a bank credit of ${formatAmount(result.creditAmount)} INR, not this order's amount`,
+        { data: { credit_amount: formatAmount(result.creditAmount) } },
+      );
     case 'too_many':
       throw new AppError(ERROR_CODES.tooManyUtrs, 'serial_number: too many different UTRs for this order');
   }

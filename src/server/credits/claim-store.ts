@@ -35,11 +35,15 @@ export interface NewClaim {
   readonly clientIp: string;
 }
 
-/** Adds the claim; false (nothing written) when another order holds the UTR already. */
+/**
+ * Adds the claim; false (nothing written) when an order holds the UTR already. Callers hold the
+ * UTR's lock (credit-store.ts, lockUtr), so the check and the insert see the same claims.
+ */
 export async function addClaim(tx: Queryable, claim: NewClaim, now: Date): Promise<boolean> {
   const inserted = await tx.query(
-    `INSERT INTO utr_claims (utr, payment_uid, client_ip, claimed_at) VALUES ($1, $2, $3, $4)
-     ON CONFLICT (utr) DO NOTHING RETURNING utr`,
+    `INSERT INTO utr_claims (utr, payment_uid, client_ip, claimed_at)
+     SELECT $1, $2, $3, $4 WHERE NOT EXISTS (SELECT 1 FROM utr_claims WHERE utr = $1)
+     RETURNING utr`,
     [claim.utr, claim.paymentUid, claim.clientIp, now],
   );
   return inserted.length > 0;

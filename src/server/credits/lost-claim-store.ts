@@ -1,14 +1,15 @@
 /**
  * SQL for lost claims: the one module that writes `lost_claims`. Claims that lost are kept for
  * operators with both orders: a UTR another order already holds (`utr_used`), or a UTR whose
- * credit was paid to another account than the order's (`payee_mismatch`). A repeated loss counts
- * up on the same row.
+ * credit was paid to another account than the order's (`payee_mismatch`), or a UTR whose credit
+ * arrived first with another amount than the order's (`credit_mismatch`, with the credit's amount).
+ * A repeated loss counts up on the same row.
  */
 import { z } from 'zod';
 import type { Queryable } from '../store/db.js';
 import { queryRows } from '../store/rows.js';
 
-export const LOST_CLAIM_REASONS = ['utr_used', 'payee_mismatch'] as const;
+export const LOST_CLAIM_REASONS = ['utr_used', 'payee_mismatch', 'credit_mismatch'] as const;
 export type LostClaimReason = (typeof LOST_CLAIM_REASONS)[number];
 
 export interface LostClaim {
@@ -19,13 +20,16 @@ export interface LostClaim {
   readonly otherPaymentUid: string | null;
   readonly reason: LostClaimReason;
   readonly creditPayee?: string;
+  /** The credit's amount (paise), for `credit_mismatch`. */
+  readonly creditAmount?: number;
   readonly clientIp?: string;
 }
 
 export async function recordLostClaim(tx: Queryable, claim: LostClaim, now: Date): Promise<void> {
   await tx.query(
-    `INSERT INTO lost_claims (utr, payment_uid, other_payment_uid, reason, credit_payee, client_ip, first_at, last_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $7)
+    `INSERT INTO lost_claims (utr, payment_uid, other_payment_uid, reason, credit_payee, client_ip, first_at, last_at,
+                              credit_amount)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8)
      ON CONFLICT (utr, payment_uid, reason) DO UPDATE SET
        attempts = lost_claims.attempts + 1, last_at = EXCLUDED.last_at,
        other_payment_uid = COALESCE(EXCLUDED.other_payment_uid, lost_claims.other_payment_uid),
@@ -38,6 +42,7 @@ export async function recordLostClaim(tx: Queryable, claim: LostClaim, now: Date
       claim.creditPayee ?? '',
       claim.clientIp ?? '',
       now,
+      claim.creditAmount ?? null,
     ],
   );
 }
@@ -78,6 +83,7 @@ export const LostClaimRow = z.object({
   other_merchant_uid: z.string().nullable(),
   other_to_account: z.string().nullable(),
   credit_payee: z.string(),
+  credit_amount: z.number().int().nullable(),
   attempts: z.number().int(),
   first_at: z.date(),
   last_at: z.date(),
@@ -93,7 +99,7 @@ export async function listLostClaims(
     LostClaimRow,
     `SELECT l.utr, l.reason, l.payment_uid, o.merchant_uid, o.to_account,
             l.other_payment_uid, p.merchant_uid AS other_merchant_uid, p.to_account AS other_to_account,
-            l.credit_payee, l.attempts, l.first_at, l.last_at
+            l.credit_payee, l.credit_amount, l.attempts, l.first_at, l.last_at
        FROM lost_claims l
        JOIN orders o ON o.payment_uid = l.payment_uid
        LEFT JOIN orders p ON p.payment_uid = l.other_payment_uid

@@ -64,6 +64,6 @@ function asAppError(error: unknown, requestId: string): AppError {
 export function errorEnvelope(error: AppError, requestId: string) {
   return {
     result: 'error' as const,
-    data: { error: error.code, details: error.details, request_id: requestId },
+    data: { error: error.code, details: error.details, request_id: requestId, ...error.data },
   };
 }

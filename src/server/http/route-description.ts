@@ -78,6 +78,12 @@ export const ErrorEnvelopeSchema = z
       error: z.string().describe('A stable code (invalid_field, not_found, ...)'),
       details: z.string().describe('Which field or thing, and why'),
       request_id: z.string().describe('The X-Request-Id of the request'),
+      credit_amount: z
+        .string()
+        .optional()
+        .describe(
+          'credit_mismatch only: the amount of the known bank credit the UTR belongs to (two decimals)',
+        ),
     }),
   })
   .meta({ id: 'ErrorEnvelope' });

@@ -26,7 +26,7 @@ export const LOST_CLAIMS = apiRoute({
   tag: 'operator',
   auth: 'operator',
   summary:
-    'Claims that lost (a UTR another order holds, or a credit paid to another account), with both orders',
+    'Claims that lost (a UTR another order holds, a credit paid to another account or of another amount), with both orders',
   query: z.object({
     utr: z.string().optional().describe('Only this UTR'),
     payment_uid: z.string().optional().describe('Only claims of this order (lost or winning)'),

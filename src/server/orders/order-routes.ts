@@ -5,6 +5,7 @@
  */
 import { Hono } from 'hono';
 import { ERROR_CODES } from '../../shared/error-codes.js';
+import { formatAmount } from '../../shared/money.js';
 import type { AppDeps } from '../app-deps.js';
 import { claimsOf } from '../credits/claim-store.js';
 import { listLostClaims } from '../credits/lost-claim-store.js';
@@ -21,7 +22,7 @@ export function orderRoutes(deps: AppDeps): Hono<OperatorEnv> {
   const app = new Hono<OperatorEnv>();
   const { db } = deps;
 
-  /** Claims that lost (UTR held by another order, credit paid to another account), with both orders. */
+  /** Claims that lost (UTR held by another order, credit paid to another account or of another amount). */
   LOST_CLAIMS.register(app, async (c) => {
     const query = c.req.valid('query');
     const rows = await listLostClaims(db, {
@@ -29,7 +30,13 @@ export function orderRoutes(deps: AppDeps): Hono<OperatorEnv> {
       paymentUid: query.payment_uid ?? '',
       limit: query.limit,
     });
-    return success(c, rows);
+    return success(
+      c,
+      rows.map((row) => ({
+        ...row,
+        credit_amount: row.credit_amount === null ? null : formatAmount(row.credit_amount),
+      })),
+    );
   });
 
   LIST_ORDERS.register(app, async (c) => {

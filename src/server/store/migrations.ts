@@ -13,8 +13,25 @@ import { migration as m10 } from './migrations/0010-callback-statuses.js';
 import { migration as m11 } from './migrations/0011-payout-channels-and-batches.js';
 import { migration as m12 } from './migrations/0012-alert-texts-kept-as-received.js';
 import { migration as m13 } from './migrations/0013-unique-collection-accounts.js';
+import { migration as m14 } from './migrations/0014-contested-claims.js';
 import { migration as m15 } from './migrations/0015-credit-evidence-pending-balances-and-suspense.js';
 
 export type { Migration } from './migration.js';
 
-export const MIGRATIONS: readonly Migration[] = [m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m15];
+export const MIGRATIONS: readonly Migration[] = [
+  m1,
+  m2,
+  m3,
+  m4,
+  m5,
+  m6,
+  m7,
+  m8,
+  m9,
+  m10,
+  m11,
+  m12,
+  m13,
+  m14,
+  m15,
+];

@@ -187,13 +187,15 @@ describe('a credit of a different amount', () => {
     expect(await count(t, 'bank_credits WHERE utr = $1 AND amount = 9950', [utr])).toBe(1);
   });
 
-  it('rejects when the credit came first too', async () => {
+  it('when the credit came first, refuses the claim and leaves the order open (credit-mismatch.test.ts)', async () => {
     const key = await merchant();
     const uid = await createIncome(t, key, { amount: '100.00' });
     const utr = freshUtr();
     await credit(t, utr, '1000.00', await paidTo(uid));
-    expect((await json(await claim(t, uid, utr))).data.payment_status).toBe('reject');
-    expect((await orderRow(t, uid)).payment_fail_reason).toContain('1000.00');
+    const refused = await claim(t, uid, utr);
+    expect(refused.status).toBe(409);
+    expect((await json(refused)).data).toMatchObject({ error: 'credit_mismatch', credit_amount: '1000.00' });
+    expect((await orderRow(t, uid)).payment_status).toBe('pending');
   });
 });
 

@@ -2,8 +2,8 @@
  * A payer claims a UTR for an order (india_match), in one transaction: the claim moves a pending,
  * overdue or failed order to processing, and settles it at once if the bank credit arrived first.
  * Claiming the same UTR again is an idempotent retry (and reopens an order that expired or failed
- * meanwhile). A claim that loses (the UTR is another order's, or its credit was paid to another
- * account than this order's) is kept for operators with both orders. The rules: matching/decide.ts.
+ * meanwhile). A claim that loses (the UTR is another order's, its credit was paid to another
+ * account than this order's, or arrived first with another amount) is kept for operators. The rules: matching/decide.ts.
  */
 import type { AppDeps } from '../../app-deps.js';
 import type { Order } from '../../orders/order.js';
@@ -24,6 +24,8 @@ export type ClaimResult =
   | { readonly kind: 'utr_used' }
   /** The UTR's credit was paid to another account than this order's collection account. */
   | { readonly kind: 'payee_mismatch' }
+  /** The UTR's credit arrived first with another amount (paise) than the order's; the order stays open. */
+  | { readonly kind: 'credit_mismatch'; readonly creditAmount: number }
   | { readonly kind: 'too_many'; readonly order: Order };
 
 export async function claimUtr(deps: Pick<AppDeps, 'db' | 'clock'>, claim: UtrClaim): Promise<ClaimResult> {
@@ -41,6 +43,8 @@ export async function claimUtr(deps: Pick<AppDeps, 'db' | 'clock'>, claim: UtrCl
       case 'utr_used':
       case 'payee_mismatch':
         return { kind: outcome.reason };
+      case 'credit_mismatch':
+        return { kind: 'credit_mismatch', creditAmount: outcome.creditAmount };
       case 'final':
       case 'too_many':
         return { kind: outcome.reason, order: order() };

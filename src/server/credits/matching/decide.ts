@@ -10,7 +10,9 @@
  * - a credit nobody claimed waits for a claim; one that cannot settle its claim waits with the
  *   reason, for an operator;
  * - one UTR belongs to one order; an order claims at most MAX_UTRS_PER_ORDER of them; a claim of
- *   a UTR whose credit went to another account is refused;
+ *   a UTR whose credit went to another account is refused, and so is a claim of a UTR whose credit
+ *   arrived first with another amount than the order's (`credit_mismatch`: the order stays open);
+ *   a credit that arrives after the claim with another amount rejects the order, as above;
  * - a credit a statement line contradicted (frozen) settles nothing until an operator decides;
  * - an operator may confirm whose a credit without a payee is, and match a waiting credit by
  *   hand: the same settlement, never across accounts.
@@ -122,6 +124,23 @@ function payerClaims(trigger: Trigger & { kind: 'claim' }, s: Situation): Decisi
         clientIp,
       } as const;
       return refuse({ reason: 'payee_mismatch' }, [{ kind: 'record_loss', loss }]);
+    }
+    // A credit that arrived first with another amount cannot be this order's payment: a wrong UTR
+    // pasted (an earlier deposit) must not end the order. The claim is refused saying the credit's
+    // amount, kept for operators, and the order stays open for the right UTR.
+    if (s.credit && s.credit.payment_uid === null && s.credit.amount !== order.amount) {
+      const loss = {
+        utr,
+        paymentUid,
+        otherPaymentUid: null,
+        reason: 'credit_mismatch',
+        creditPayee: s.credit.payee,
+        creditAmount: s.credit.amount,
+        clientIp,
+      } as const;
+      return refuse({ reason: 'credit_mismatch', creditAmount: s.credit.amount }, [
+        { kind: 'record_loss', loss },
+      ]);
     }
     steps.push({ kind: 'add_claim', paymentUid, clientIp });
   }

@@ -77,6 +77,8 @@ export type Refusal =
         | 'utr_used'
         | 'payee_mismatch';
     }
+  /** The UTR's credit arrived first, of another amount than the order's (the order stays open). */
+  | { readonly reason: 'credit_mismatch'; readonly creditAmount: number }
   /** Another order holds the UTR, or the credit settled another order already. */
   | { readonly reason: 'claimed_by_another' | 'already_matched'; readonly paymentUid: string }
   /** The credit cannot settle the order (final, another account's, no payee, ...). */

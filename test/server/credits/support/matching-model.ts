@@ -211,6 +211,10 @@ export class World {
       if (paid.payment_status === 'reject' && credit.amount === paid.amount) {
         throw new Error(`credit ${utr} of the exact amount rejected its order`);
       }
+      // A payer's claim of a credit already known never ends the order with another amount.
+      if (paid.payment_status === 'reject' && credit.settledBy === 'claim') {
+        throw new Error(`a claim of credit ${utr} of another amount rejected its order`);
+      }
     }
     // A credit settles at most one order, once.
     for (const [utr, times] of this.settlements) {
