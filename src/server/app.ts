@@ -11,7 +11,7 @@ import {
   DEFAULT_PAYER_LIMITS,
   type PayerLimits,
 } from './checkout-api/checkout-api-routes.js';
-import { demoRoutes } from './checkout-api/demo-route.js';
+import { demoRoutes } from './checkout-api/demo-routes.js';
 import { consoleApiRoutes } from './console/console-api-routes.js';
 import { sessionRoutes } from './console/session-routes.js';
 import { creditRoutes } from './credits/credit-routes.js';

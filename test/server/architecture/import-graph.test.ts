@@ -29,7 +29,7 @@ function sourceFiles(dir: string): string[] {
 function nodeOf(file: string): string {
   const [first = '', ...rest] = relative(ROOT, file).split(sep);
   if (rest.length === 0) return first;
-  return /-routes?\.ts$/.test(file) ? `${first}/ routes` : `${first}/`;
+  return file.endsWith('-routes.ts') ? `${first}/ routes` : `${first}/`;
 }
 
 /** Relative module specifiers a file imports or re-exports, statically or dynamically. */

@@ -8,7 +8,8 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
-  literalTexts,
+  lineAt,
+  literalsIn,
   readSource,
   SERVER_ROOT,
   type SyntaxNode,
@@ -63,9 +64,9 @@ function tablesWritten(sql: string): string[] {
   return WRITES.flatMap((pattern) => [...sql.matchAll(pattern)].map((match) => match[1] ?? ''));
 }
 
-/** Casts of what a query answered: `(await tx.query(...)) as Row[]` and the like. */
-function castQueries(code: string): number {
-  let found = 0;
+/** The lines of casts of what a query answered: `(await tx.query(...)) as Row[]` and the like. */
+function castQueries(code: string): number[] {
+  const found: number[] = [];
   walk(syntaxOf(code), (node) => {
     if (node.type !== 'TSAsExpression' && node.type !== 'TSTypeAssertion') return;
     let callsQuery = false;
@@ -74,7 +75,7 @@ function castQueries(code: string): number {
       const property = callee?.type === 'MemberExpression' ? (callee.property as SyntaxNode) : undefined;
       if (property?.name === 'query') callsQuery = true;
     });
-    if (callsQuery) found++;
+    if (callsQuery) found.push(lineAt(code, node.start as number));
   });
   return found;
 }
@@ -93,8 +94,8 @@ describe('one owner per table', () => {
       tablesWritten('UPDATE orders SET a = 1 WHERE b IN (SELECT 1 FROM outbox FOR UPDATE SKIP LOCKED)'),
     ).toEqual(['orders']);
     expect(tablesWritten('DELETE FROM utr_claims WHERE utr = $1')).toEqual(['utr_claims']);
-    expect(castQueries('const rows = (await tx.query("SELECT 1")) as { n: number }[];')).toBe(1);
-    expect(castQueries('const rows = await queryRows(tx, Row, "SELECT 1");')).toBe(0);
+    expect(castQueries('\nconst rows = (await tx.query("SELECT 1")) as { n: number }[];')).toEqual([2]);
+    expect(castQueries('const rows = await queryRows(tx, Row, "SELECT 1");')).toEqual([]);
   });
 
   it('names an owner for every table the migrations create', () => {
@@ -116,17 +117,21 @@ describe('one owner per table', () => {
   it('keeps SQL in store modules', () => {
     const outside = code
       .filter((file) => !isStoreModule(file.path))
-      .filter((file) => literalTexts(file.code).some((text) => SQL.test(text)))
-      .map((file) => file.path);
+      .flatMap((file) =>
+        literalsIn(file.code)
+          .filter(({ text }) => SQL.test(text))
+          .map(({ line }) => `${file.path}:${line}`),
+      );
     expect(outside).toEqual([]);
   });
 
   it('writes each table from its owner alone', () => {
     const strays = code.flatMap((file) =>
-      literalTexts(file.code)
-        .flatMap(tablesWritten)
-        .filter((table) => OWNERS[table] !== file.path)
-        .map((table) => `${file.path} writes ${table} (owner: ${OWNERS[table] ?? 'none'})`),
+      literalsIn(file.code).flatMap(({ text, line }) =>
+        tablesWritten(text)
+          .filter((table) => OWNERS[table] !== file.path)
+          .map((table) => `${file.path}:${line} writes ${table} (owner: ${OWNERS[table] ?? 'none'})`),
+      ),
     );
     expect([...new Set(strays)]).toEqual([]);
   });
@@ -134,7 +139,7 @@ describe('one owner per table', () => {
   it('reads every row through a schema: the store answers unknown rows and nothing casts them', () => {
     const db = readSource(join(SERVER_ROOT, 'store/db.ts'));
     expect(db).toMatch(/query\(sql: string, params\?: readonly SqlParam\[\]\): Promise<unknown\[\]>;/);
-    const casts = code.filter((file) => castQueries(file.code) > 0).map((file) => file.path);
+    const casts = code.flatMap((file) => castQueries(file.code).map((line) => `${file.path}:${line}`));
     expect(casts).toEqual([]);
   });
 });

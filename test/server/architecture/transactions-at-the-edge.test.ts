@@ -8,6 +8,7 @@
 import { dirname, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  lineAt,
   readSource,
   type SyntaxNode,
   serverPath,
@@ -19,14 +20,14 @@ import {
 const isCommand = (path: string) => /(^|\/)commands\/[^/]+\.ts$/.test(path);
 const isStore = (path: string) => path.startsWith('store/');
 
-/** The calls of a method named `transaction` a piece of code makes. */
-function transactionsOpened(code: string): number {
-  let found = 0;
+/** The lines of the calls of a method named `transaction` a piece of code makes. */
+function transactionsOpened(code: string): number[] {
+  const found: number[] = [];
   walk(syntaxOf(code), (node) => {
     if (node.type !== 'CallExpression') return;
     const callee = node.callee as SyntaxNode;
     const property = callee.type === 'MemberExpression' ? (callee.property as SyntaxNode) : undefined;
-    if (property?.name === 'transaction') found++;
+    if (property?.name === 'transaction') found.push(lineAt(code, node.start as number));
   });
   return found;
 }
@@ -47,9 +48,9 @@ const files = sourceFiles().map((file) => ({ file, path: serverPath(file) }));
 
 describe('transactions at the edge', () => {
   it('recognises a transaction being opened', () => {
-    expect(transactionsOpened('await db.transaction(async (tx) => tx.query("SELECT 1"));')).toBe(1);
-    expect(transactionsOpened('await deps.db.transaction((tx) => run(tx)).finally(done);')).toBe(1);
-    expect(transactionsOpened('await receiveCredit(tx, credit, now);')).toBe(0);
+    expect(transactionsOpened('await db.transaction(async (tx) => tx.query("SELECT 1"));')).toEqual([1]);
+    expect(transactionsOpened('\n\nawait deps.db.transaction((tx) => run(tx)).finally(done);')).toEqual([3]);
+    expect(transactionsOpened('await receiveCredit(tx, credit, now);')).toEqual([]);
     expect(isCommand('credits/commands/post-credit.ts')).toBe(true);
     expect(isCommand('credits/receive-credit.ts')).toBe(false);
   });
@@ -57,8 +58,7 @@ describe('transactions at the edge', () => {
   it('opens transactions only in command modules and the store', () => {
     const openers = files
       .filter(({ path }) => !isCommand(path) && !isStore(path))
-      .filter(({ file }) => transactionsOpened(readSource(file)) > 0)
-      .map(({ path }) => path);
+      .flatMap(({ file, path }) => transactionsOpened(readSource(file)).map((line) => `${path}:${line}`));
     expect(openers).toEqual([]);
     expect(files.filter(({ path }) => isCommand(path)).length).toBeGreaterThan(20);
   });

@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { DEMO_LIMIT } from '../../../src/server/checkout-api/demo-route.js';
+import { DEMO_LIMIT } from '../../../src/server/checkout-api/demo-routes.js';
 import { DEMO_SHOP } from '../../../src/server/merchants/demo-merchant.js';
 import { queryRows } from '../../../src/server/store/rows.js';
 import { createTestApp, json, PRODUCTION_SECRET_KEY, type TestApp } from '../support/test-app.js';

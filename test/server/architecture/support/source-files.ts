@@ -43,17 +43,53 @@ export function walk(node: unknown, visit: (node: SyntaxNode) => void): void {
   for (const child of Object.values(node)) walk(child, visit);
 }
 
-/** The text of every string literal and of every template literal's fixed parts, in order. */
-export function literalTexts(code: string): string[] {
-  const texts: string[] = [];
+export interface Literal {
+  readonly text: string;
+  readonly line: number;
+}
+
+/** Every string literal and every template literal's fixed parts, in order, with its line. */
+export function literalsIn(code: string): Literal[] {
+  const found: Literal[] = [];
   walk(syntaxOf(code), (node) => {
-    if (node.type === 'Literal' && typeof node.value === 'string') texts.push(node.value);
+    const line = () => lineAt(code, node.start as number);
+    if (node.type === 'Literal' && typeof node.value === 'string')
+      found.push({ text: node.value, line: line() });
     if (node.type === 'TemplateLiteral') {
       const quasis = node.quasis as { value: { cooked: string | null; raw: string } }[];
-      texts.push(quasis.map((quasi) => quasi.value.cooked ?? quasi.value.raw).join(' ? '));
+      found.push({
+        text: quasis.map((quasi) => quasi.value.cooked ?? quasi.value.raw).join(' ? '),
+        line: line(),
+      });
     }
   });
-  return texts;
+  return found;
+}
+
+/** The line (from 1) of a character offset in a piece of code. */
+export function lineAt(code: string, offset: number): number {
+  let line = 1;
+  for (let at = code.indexOf('\n'); at !== -1 && at < offset; at = code.indexOf('\n', at + 1)) line++;
+  return line;
+}
+
+export interface Import {
+  /** As written: `hono`, `../orders/order-store.js`. */
+  readonly specifier: string;
+  readonly line: number;
+}
+
+/** What a piece of code imports or re-exports, statically or dynamically, with the line of each. */
+export function importsIn(code: string): Import[] {
+  const found: Import[] = [];
+  walk(syntaxOf(code), (node) => {
+    const types = ['ImportDeclaration', 'ExportNamedDeclaration', 'ExportAllDeclaration', 'ImportExpression'];
+    const source = node.source as { value?: unknown } | undefined;
+    if (types.includes(node.type) && typeof source?.value === 'string') {
+      found.push({ specifier: source.value, line: lineAt(code, node.start as number) });
+    }
+  });
+  return found;
 }
 
 export function readSource(file: string): string {
