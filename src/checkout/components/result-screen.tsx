@@ -49,9 +49,11 @@ export function ResultScreen({ view, order, utrDraft, onUtrChange, onAccepted, o
   const back = returnUrl(order);
   const reason = order.fail_reason && view !== 'success' ? failReasonMessage(order.fail_reason) : undefined;
   const mismatch = view === 'rejected' && order.final_amount !== order.amount;
-  const lateUtr = acceptsUtr(view);
+  // An order the payment team closed takes no UTR from the payer: the page sends them to the shop.
+  const closed = view === 'failed' && order.fail_reason?.code === 'operator_failed';
+  const lateUtr = acceptsUtr(view) && !closed;
   // With no tries left the UTR form gives way to the shop's contact, which lists what to quote.
-  const quoted = view === 'rejected' || (lateUtr && order.utr_attempts_left <= 0);
+  const quoted = view === 'rejected' || closed || (lateUtr && order.utr_attempts_left <= 0);
   return (
     <section class={`result ${view}`}>
       <StatusMark kind={text.mark} />
@@ -101,7 +103,7 @@ export function ResultScreen({ view, order, utrDraft, onUtrChange, onAccepted, o
           </div>
         )}
       </dl>
-      {view === 'rejected' && (
+      {(view === 'rejected' || closed) && (
         <ContactShop
           order={order}
           utr={order.utr}

@@ -163,6 +163,11 @@ function claimedOrder(result: ClaimResult) {
         ERROR_CODES.orderFinal,
         `payment_uid: order is already ${result.order.payment_status}`,
       );
+    case 'closed':
+      throw new AppError(
+        ERROR_CODES.orderFinal,
+        'payment_uid: the payment team closed this order; contact the shop (only an operator can reopen it)',
+      );
     case 'utr_used':
       throw new AppError(ERROR_CODES.utrUsed, 'serial_number: this UTR was already used for another order');
     case 'payee_mismatch':

@@ -120,6 +120,15 @@ describe('result screens', () => {
     expect(screen.getByRole('button', { name: 'Back to the shop' })).toBeTruthy();
   });
 
+  it('failed by the payment team: takes no UTR and sends the payer to the shop with what to quote', async () => {
+    await show({ payment_status: 'failed', fail_reason: { code: 'operator_failed', params: {} } });
+    expect(screen.getByRole('heading', { level: 1, name: 'Payment failed' })).toBeTruthy();
+    expect(screen.getByText('The payment team closed this payment.')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Already paid? Enter your UTR' })).toBeNull();
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Contact the shop' })).toBeTruthy();
+  });
+
   it('an unknown reason code reads as a general failure, never as raw text', async () => {
     await show({ payment_status: 'failed', fail_reason: { code: 'bank_exploded', params: {} } });
     expect(screen.getByText('This payment could not be confirmed.')).toBeTruthy();

@@ -152,17 +152,33 @@ describe('a late payment', () => {
     expect(await balance(t, key)).toEqual({ available: 10000, held: 0 });
   });
 
-  it('lets the payer claim the same UTR again after the order failed, and settles a waiting credit', async () => {
+  it('refuses the payer a claim on an order the operator failed, its own UTR too, until an operator reopens it', async () => {
     const key = await merchant();
     const uid = await createIncome(t, key);
     const utr = freshUtr();
     await claim(t, uid, utr);
     await setStatus(t, uid, 'failed');
+    for (const again of [utr, freshUtr()]) {
+      const refused = await claim(t, uid, again);
+      expect(refused.status).toBe(409);
+      expect(await json(refused)).toMatchObject({
+        data: { error: 'order_final', details: expect.stringMatching(/^payment_uid: .*contact the shop/) },
+      });
+    }
+    expect((await orderRow(t, uid)).payment_status).toBe('failed');
+
+    expect((await setStatus(t, uid, 'processing', 'payer showed the bank statement')).status).toBe(200);
     const reclaimed = await claim(t, uid, utr);
     expect(reclaimed.status).toBe(200);
     expect((await json(reclaimed)).data.payment_status).toBe('processing');
     await credit(t, utr, '100.00');
     expect((await orderRow(t, uid)).payment_status).toBe('completed');
+  });
+
+  it('lets only an operator reopen a failed order: not a pending one, not a completed one', async () => {
+    const uid = await createIncome(t, await merchant());
+    expect((await setStatus(t, uid, 'processing')).status).toBe(409);
+    expect((await orderRow(t, uid)).payment_status).toBe('pending');
   });
 });
 

@@ -21,6 +21,8 @@ export type ClaimResult =
   | { readonly kind: 'not_found' }
   | { readonly kind: 'not_collection' }
   | { readonly kind: 'final'; readonly order: Order }
+  /** An operator failed the order; only an operator reopens it. */
+  | { readonly kind: 'closed' }
   | { readonly kind: 'utr_used' }
   /** The UTR's credit was paid to another account than this order's collection account. */
   | { readonly kind: 'payee_mismatch' }
@@ -40,6 +42,7 @@ export async function claimUtr(deps: Pick<AppDeps, 'db' | 'clock'>, claim: UtrCl
       case 'no_order':
         return { kind: 'not_found' };
       case 'not_collection':
+      case 'closed':
       case 'utr_used':
       case 'payee_mismatch':
         return { kind: outcome.reason };

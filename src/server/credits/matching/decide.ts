@@ -13,6 +13,7 @@
  *   a UTR whose credit went to another account is refused, and so is a claim of a UTR whose credit
  *   arrived first with another amount than the order's (`credit_mismatch`: the order stays open);
  *   a credit that arrives after the claim with another amount rejects the order, as above;
+ * - an order an operator failed takes no claim from the payer (only an operator reopens it);
  * - a credit a statement line contradicted (frozen) settles nothing until an operator decides;
  * - an operator may confirm whose a credit without a payee is, and match a waiting credit by
  *   hand: the same settlement, never across accounts.
@@ -25,6 +26,9 @@ import { type PayeeFit, payeeFits } from './credit-payee.js';
 import type { CreditFacts, Decision, Outcome, Refusal, Situation, Step, Trigger } from './decision.js';
 
 export const MAX_UTRS_PER_ORDER = 5;
+
+/** The fail code of an order an operator failed (lifecycle/commands/set-order-status.ts). */
+const OPERATOR_FAILED = 'operator_failed';
 
 export const NOT_CLAIMED = 'no order has claimed this UTR yet';
 export const FROZEN = 'frozen: a statement line contradicts this credit; an operator decides';
@@ -93,6 +97,11 @@ function payerClaims(trigger: Trigger & { kind: 'claim' }, s: Situation): Decisi
   const order = s.orders.get(paymentUid);
   if (!order) return refuse({ reason: 'no_order' });
   if (order.transaction_type !== 'income') return refuse({ reason: 'not_collection' });
+  // An order an operator failed takes no claim from the payer, not even its own UTR again: only an
+  // operator reopens it (a late credit for a UTR it had claimed still settles it).
+  if (order.payment_status === 'failed' && order.fail_code === OPERATOR_FAILED) {
+    return refuse({ reason: 'closed' });
+  }
   const holder = s.claims[0];
   if (holder && holder.payment_uid !== paymentUid) {
     const loss = {
@@ -182,6 +191,11 @@ function operatorMatches(paymentUid: string, s: Situation): Decision {
   const order = s.orders.get(paymentUid);
   if (!order) return refuse({ reason: 'no_order' });
   if (order.transaction_type !== 'income') return refuse({ reason: 'not_collection' });
+  // An order an operator failed takes no claim from the payer, not even its own UTR again: only an
+  // operator reopens it (a late credit for a UTR it had claimed still settles it).
+  if (order.payment_status === 'failed' && order.fail_code === OPERATOR_FAILED) {
+    return refuse({ reason: 'closed' });
+  }
   const holder = s.claims[0];
   if (holder && holder.payment_uid !== paymentUid) {
     return refuse({ reason: 'claimed_by_another', paymentUid: holder.payment_uid });

@@ -73,6 +73,8 @@ export type Refusal =
         | 'not_collection'
         | 'no_credit'
         | 'final'
+        /** An operator failed the order: the payer cannot reopen it. */
+        | 'closed'
         | 'too_many'
         | 'utr_used'
         | 'payee_mismatch';

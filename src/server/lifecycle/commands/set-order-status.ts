@@ -1,6 +1,7 @@
 /**
  * An operator sets an order's status, audited in one transaction. A collection completes only
- * through a bank credit, so operators may fail, reject or refund it, one allowed step at a time.
+ * through a bank credit, so operators may fail, reject or refund it, or reopen a failed one (to
+ * processing), one allowed step at a time.
  * A payout's outcome comes from the bank, which the operator may stand in for: the chain of
  * allowed steps is walked, each step a status change of its own (history, ledger, callback).
  */
@@ -77,7 +78,12 @@ export async function setOrderStatus(
 function operatorPath(order: Order, to: StoredStatus): StoredStatus[] {
   if (order.transaction_type === 'expense') return pathTo('expense', order.payment_status, to);
   const operatorMay: readonly StoredStatus[] = ['failed', 'reject', 'refund'];
-  return operatorMay.includes(to) && canTransition('income', order.payment_status, to) ? [to] : [];
+  // Reopening a failed order (to processing) is the operator's alone: the payer's claims are
+  // refused once an operator failed it (credits/matching/decide.ts).
+  const reopens = to === 'processing' && order.payment_status === 'failed';
+  return (operatorMay.includes(to) || reopens) && canTransition('income', order.payment_status, to)
+    ? [to]
+    : [];
 }
 
 /** The payer-facing code of a status the operator set (the payer's page explains it). */

@@ -107,6 +107,12 @@ export class World {
   /** Decides the trigger over the model's situation and applies the decision to the model. */
   act(trigger: Trigger): Decision {
     const decision = decide(trigger, this.situation(trigger));
+    // Only an operator reopens an order an operator failed: never a payer's claim.
+    const closed =
+      trigger.kind === 'claim' && this.orders.get(trigger.paymentUid)?.fail_code === 'operator_failed';
+    if (closed && decision.steps.some((step) => step.kind === 'reopen' || step.kind === 'add_claim')) {
+      throw new Error(`a claim reopened order ${trigger.paymentUid}, which an operator failed`);
+    }
     for (const step of decision.steps) {
       switch (step.kind) {
         case 'record_loss': {
@@ -147,14 +153,14 @@ export class World {
   }
 
   /** A status change the way changeStatus makes it: only along the transition table. */
-  change(paymentUid: string, to: StoredStatus): void {
+  change(paymentUid: string, to: StoredStatus, failCode = ''): void {
     const current = this.orders.get(paymentUid);
     if (!current) throw new Error(`no order ${paymentUid}`);
     if (!canTransition(current.transaction_type, current.payment_status, to)) {
       throw new Error(`${current.payment_status} -> ${to} is not allowed`);
     }
     this.changes.push({ paymentUid, from: current.payment_status, to });
-    this.orders.set(paymentUid, { ...current, payment_status: to });
+    this.orders.set(paymentUid, { ...current, payment_status: to, fail_code: failCode });
   }
 
   /** What read-situation.ts reads for the trigger. */
@@ -306,7 +312,9 @@ export function play(world: World, event: Event): Decision | undefined {
       return world.act({ kind: 'match', utr, paymentUid: uid });
     case 'fail': {
       const current = world.orders.get(uid);
-      if (current && canTransition('income', current.payment_status, 'failed')) world.change(uid, 'failed');
+      if (current && canTransition('income', current.payment_status, 'failed')) {
+        world.change(uid, 'failed', 'operator_failed');
+      }
       return undefined;
     }
     case 'expire':
