@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { SignedIn } from '../shared/session-view.js';
 import { type AppDeps, AppDepsContext } from './app-deps.js';
+import { AttentionScreen } from './components/attention-screen.js';
 import { AuditScreen } from './components/audit-screen.js';
 import { ConsoleShell } from './components/console-shell.js';
 import { CreditsScreen } from './components/credits-screen.js';
@@ -71,6 +72,8 @@ function Screen({ route }: { readonly route: Route }) {
   switch (route.screen) {
     case 'today':
       return <TodayScreen />;
+    case 'attention':
+      return <AttentionScreen kind={route.kind} />;
     case 'orders':
       return <OrdersScreen query={route.query} />;
     case 'order':
@@ -107,6 +110,8 @@ function titleOf(route: Route): string {
       return 'Merchant';
     case 'payout-batch':
       return `Payout batch ${route.batchId}`;
+    case 'attention':
+      return 'Needs attention';
     case 'not-found':
       return 'Not found';
     default:

@@ -72,6 +72,11 @@ const EnvSchema = z.object({
   RESTORE_FROM: z.string().min(1).optional(),
   CONSOLE_SESSION_HOURS: z.coerce.number().positive().max(168).default(12),
   PAYOUT_DEBIT_OVERDUE_HOURS: z.coerce.number().positive().max(720).default(24),
+  CLAIM_ATTENTION_MINUTES: z.coerce
+    .number()
+    .positive()
+    .max(7 * 24 * 60)
+    .default(30),
   RAZORPAYX_KEY_ID: z
     .string()
     .regex(/^rzp_(?:test|live)_[A-Za-z0-9]{6,40}$/, 'must be a Razorpay key id (rzp_live_… or rzp_test_…)')
@@ -150,6 +155,8 @@ export interface Config {
   readonly consoleSessionSeconds: number;
   /** A bank-file payout uploaded this long ago with no debit on a statement is listed for operators. */
   readonly payoutDebitOverdueSeconds: number;
+  /** A claimed UTR that no bank credit names this long after the claim is listed for operators. */
+  readonly claimAttentionSeconds: number;
   /** RazorpayX Payouts, when its credentials are set. */
   readonly razorpayx: RazorpayxConfig | undefined;
   /** A connection whose whole header has not arrived in this time is closed (http/http-server.ts). */
@@ -246,6 +253,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
       restoreFrom: e.RESTORE_FROM,
       consoleSessionSeconds: Math.round(e.CONSOLE_SESSION_HOURS * 3600),
       payoutDebitOverdueSeconds: Math.round(e.PAYOUT_DEBIT_OVERDUE_HOURS * 3600),
+      claimAttentionSeconds: Math.round(e.CLAIM_ATTENTION_MINUTES * 60),
       razorpayx:
         e.RAZORPAYX_KEY_ID &&
         e.RAZORPAYX_KEY_SECRET &&

@@ -7,6 +7,7 @@
  */
 
 import * as z from 'zod/mini';
+import { AttentionCountsSchema } from './attention-views.js';
 import { CALLBACK_STATUSES } from './callback-statuses.js';
 import { TRANSACTION_TYPES } from './order-status.js';
 import { PAYOUT_CHANNEL_NAMES } from './payout-channel-names.js';
@@ -19,6 +20,8 @@ export const TodaySummarySchema = z.object({
   failing_callbacks: z.array(
     z.object({ merchant_uid: z.string(), merchant_name: z.string(), count: z.number() }),
   ),
+  /** How many cases of each kind wait in the Needs attention queue. */
+  attention: AttentionCountsSchema,
 });
 export type TodaySummary = z.infer<typeof TodaySummarySchema>;
 

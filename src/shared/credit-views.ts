@@ -89,6 +89,13 @@ export const TextOutcomeSchema = z.object({
 });
 export type TextOutcome = z.infer<typeof TextOutcomeSchema>;
 
+/** A text an operator put aside (POST /operator/api/credits/texts/{id}/dismiss). */
+export const DismissedTextSchema = z.object({
+  text_id: z.string(),
+  outcome: z.literal('dismissed'),
+  reason: z.string(),
+});
+
 /** What became of a text forwarded to an ingest endpoint. */
 export const IngestedTextSchema = z.object({
   text_id: z.string(),

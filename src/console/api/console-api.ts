@@ -1,5 +1,6 @@
 import ky, { type KyInstance } from 'ky';
 import * as z from 'zod/mini';
+import { type Attention, AttentionSchema } from '../../shared/attention-views.js';
 import { type AuditEntry, AuditLogSchema } from '../../shared/audit-views.js';
 import { OutboxEntrySchema } from '../../shared/callback-views.js';
 import {
@@ -23,6 +24,7 @@ import {
   CreditListSchema,
   type CreditSource,
   CreditSourceSchema,
+  DismissedTextSchema,
   type ListedCredit,
   type ListedText,
   type MatchedCredit,
@@ -83,6 +85,7 @@ export interface ConsoleApi {
   signIn(token: string): Promise<ApiResult<SignedIn>>;
   signOut(): Promise<ApiResult<unknown>>;
   today(): Promise<ApiResult<TodaySummary>>;
+  attention(): Promise<ApiResult<Attention>>;
   searchOrders(query: Record<string, string>, cursor?: string): Promise<ApiResult<OrderPage>>;
   order(paymentUid: string): Promise<ApiResult<OrderDetail>>;
   timeline(paymentUid: string): Promise<ApiResult<TimelineEntry[]>>;
@@ -101,6 +104,7 @@ export interface ConsoleApi {
   ledger(uid: string): Promise<ApiResult<LedgerLine[]>>;
   credits(state: string, before?: string): Promise<ApiResult<(ListedCredit | ListedText)[]>>;
   fixText(textId: string, input: Record<string, string>): Promise<ApiResult<TextOutcome>>;
+  dismissText(textId: string, note: string): Promise<ApiResult<unknown>>;
   matchCredit(creditId: string, paymentUid: string, note: string): Promise<ApiResult<MatchedCredit>>;
   audit(query: Record<string, string>): Promise<ApiResult<AuditEntry[]>>;
   creditSources(merchantUid: string): Promise<ApiResult<CreditSource[]>>;
@@ -164,6 +168,7 @@ export function createConsoleApi(options: ConsoleApiOptions): ConsoleApi {
       return result;
     },
     today: () => read(TodaySummarySchema, 'get', op('summary/today')),
+    attention: () => read(AttentionSchema, 'get', op('attention')),
     searchOrders: (query, cursor) => {
       const params = new URLSearchParams();
       for (const [name, value] of Object.entries(query)) if (value) params.set(name, value);
@@ -202,6 +207,8 @@ export function createConsoleApi(options: ConsoleApiOptions): ConsoleApi {
         'get',
         op(`credits?${new URLSearchParams({ state, limit: '50', ...(before ? { before } : {}) })}`),
       ),
+    dismissText: (textId, note) =>
+      read(DismissedTextSchema, 'post', op(`credits/texts/${uid(textId)}/dismiss`), { note }),
     fixText: (textId, input) =>
       read(TextOutcomeSchema, 'post', op(`credits/texts/${uid(textId)}/fix`), input),
     matchCredit: (creditId, paymentUid, note) =>

@@ -4,6 +4,7 @@ import type { Route } from '../lib/route.js';
 
 const NAV = [
   { href: '#/today', label: 'Today', screens: ['today'] },
+  { href: '#/attention', label: 'Needs attention', screens: ['attention'] },
   { href: '#/orders', label: 'Orders', screens: ['orders', 'order'] },
   { href: '#/credits', label: 'Credits', screens: ['credits'] },
   { href: '#/merchants', label: 'Merchants', screens: ['merchants', 'merchant'] },

@@ -1,9 +1,11 @@
 import { useState } from 'preact/hooks';
+import type { AttentionKind } from '../../shared/attention-views.js';
 import { isListedText, type ListedCredit, type ListedText } from '../../shared/credit-views.js';
 import { useAppDeps } from '../app-deps.js';
 import { useAction } from '../hooks/use-action.js';
 import { useResource } from '../hooks/use-resource.js';
 import { creditAmount } from '../lib/credit-amount.js';
+import { formatCount } from '../lib/format-inr.js';
 import { formatIst } from '../lib/format-ist.js';
 import { creditsHref, orderHref } from '../lib/route.js';
 import { FixTextForm } from './fix-text-form.js';
@@ -13,12 +15,23 @@ import { Pager } from './pager.js';
 
 export const CREDIT_TABS = [
   { id: 'waiting', label: 'Waiting', empty: 'No credit is waiting for an order.' },
-  { id: 'unparsed', label: 'Unparsed', empty: 'No bank text is waiting to be read by hand.' },
-  { id: 'conflict', label: 'Conflicts', empty: 'No credit is in conflict.' },
+  {
+    id: 'unparsed',
+    label: 'Unparsed',
+    empty: 'No bank text is waiting to be read by hand.',
+    counted: 'unparsed_text',
+  },
+  { id: 'conflict', label: 'Conflicts', empty: 'No credit is in conflict.', counted: 'conflict_credit' },
   { id: 'ignored', label: 'Ignored', empty: 'No text was ignored.' },
   { id: 'invalid', label: 'Invalid', empty: 'No text arrived unreadable.' },
   { id: 'matched', label: 'Matched', empty: 'No credit has matched an order yet.' },
-] as const;
+] as const satisfies readonly {
+  id: string;
+  label: string;
+  empty: string;
+  /** The Needs attention kind whose count the tab shows. */
+  counted?: AttentionKind;
+}[];
 
 /** Credits and bank texts by state: match a credit by hand, fix an unparsed text, post a credit. */
 export function CreditsScreen({ tab }: { readonly tab: string }) {
@@ -35,12 +48,15 @@ export function CreditsScreen({ tab }: { readonly tab: string }) {
     () => api.credits(current.id, before),
     `credits:${current.id}:${before ?? ''}`,
   );
+  const [attention, reloadAttention] = useResource(() => api.attention(), 'attention');
+  const waitingCounts = attention.state === 'ready' ? attention.data.counts : undefined;
   const [matching, setMatching] = useState<ListedCredit | undefined>(undefined);
   const [done, setDone] = useState('');
   const finish = (message: string) => {
     setMatching(undefined);
     setDone(message);
     reload();
+    reloadAttention();
   };
   return (
     <>
@@ -54,6 +70,7 @@ export function CreditsScreen({ tab }: { readonly tab: string }) {
             aria-current={item.id === current.id ? 'page' : undefined}
           >
             {item.label}
+            {waitingCounts && 'counted' in item ? ` (${formatCount(waitingCounts[item.counted])})` : null}
           </a>
         ))}
       </nav>
@@ -138,9 +155,9 @@ function CreditTable({
                   <a class="mono" href={orderHref(credit.payment_uid)}>
                     {credit.payment_uid}
                   </a>
-                ) : (
-                  credit.reason || 'no claim yet'
-                )}
+                ) : null}
+                {credit.payment_uid && credit.reason ? ': ' : null}
+                {credit.reason || (credit.payment_uid ? null : 'no claim yet')}
               </td>
               {onMatch ? (
                 <td>
@@ -173,7 +190,8 @@ function TextList({
       {texts.map((text) => (
         <li key={text.id} class="card">
           <p class="muted">
-            Received {formatIst(text.received_at)} · {text.channel} · {text.reason}
+            Received {formatIst(text.received_at)} · {text.channel}
+            {fixable ? null : ` · ${text.reason}`}
           </p>
           {fixable ? <FixTextForm text={text} onDone={onFixed} /> : <pre class="raw-text">{text.body}</pre>}
         </li>

@@ -7,8 +7,13 @@ import { creditAmount } from '../lib/credit-amount.js';
 import { formatInr } from '../lib/format-inr.js';
 import { formatIst } from '../lib/format-ist.js';
 
+/** What the dialog shows of the credit: a listed credit, or one the Needs attention queue names. */
+export type MatchableCredit = Pick<ListedCredit, 'id' | 'utr' | 'payer_name' | 'created_at'> & {
+  readonly amount: number | string;
+};
+
 export interface MatchDialogProps {
-  readonly credit: ListedCredit;
+  readonly credit: MatchableCredit;
   readonly onDone: (message: string) => void;
   readonly onCancel: () => void;
 }

@@ -1,12 +1,16 @@
 import { useAppDeps } from '../app-deps.js';
 import { useResource } from '../hooks/use-resource.js';
+import { ATTENTION_LABELS, ATTENTION_ORDER, attentionTotal } from '../lib/attention-kinds.js';
 import { formatCount, formatInr } from '../lib/format-inr.js';
 import { formatIst, istDay } from '../lib/format-ist.js';
-import { creditsHref, ordersHref } from '../lib/route.js';
+import { attentionHref, creditsHref, ordersHref } from '../lib/route.js';
 import { matchRate, STATUS_GROUPS, todayRows } from '../lib/today-figures.js';
 import { LoadState } from './load-state.js';
 
-/** Today's collections and payouts by status, matching, waiting credits and failing callbacks. */
+/**
+ * Today's collections and payouts by status, the count of each kind of case needing attention,
+ * matching, waiting credits and failing callbacks.
+ */
 export function TodayScreen() {
   const { api } = useAppDeps();
   const [summary, reload] = useResource(() => api.today(), 'today');
@@ -22,6 +26,20 @@ export function TodayScreen() {
         {(data) => (
           <>
             <p class="muted">Since {formatIst(data.since)}</p>
+            <section aria-labelledby="attention-title">
+              <h2 id="attention-title">
+                <a href={attentionHref()}>Needs attention</a>: {formatCount(attentionTotal(data.attention))}
+              </h2>
+              <ul class="plain counts">
+                {ATTENTION_ORDER.map((kind) => (
+                  <li key={kind}>
+                    <a href={attentionHref(kind)}>
+                      <span class="figure">{formatCount(data.attention[kind])}</span> {ATTENTION_LABELS[kind]}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </section>
             <div class="table-wrap">
               <table>
                 <caption>Orders created today</caption>

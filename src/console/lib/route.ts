@@ -4,6 +4,7 @@
  */
 export type Route =
   | { readonly screen: 'today' }
+  | { readonly screen: 'attention'; readonly kind: string }
   | { readonly screen: 'orders'; readonly query: OrderQuery }
   | { readonly screen: 'order'; readonly paymentUid: string }
   | { readonly screen: 'credits'; readonly tab: string }
@@ -40,6 +41,7 @@ export function parseRoute(hash: string): Route {
   const parts = path.split('/').filter(Boolean).map(decodeURIComponent);
   const [first = '', second] = parts;
   if (parts.length === 0 || first === 'today') return { screen: 'today' };
+  if (first === 'attention') return { screen: 'attention', kind: params.get('kind') ?? '' };
   if (first === 'orders' && second) return { screen: 'order', paymentUid: second };
   if (first === 'orders') {
     const query = Object.fromEntries(
@@ -66,6 +68,7 @@ export function ordersHref(query: Partial<OrderQuery> = {}): string {
 
 export const orderHref = (paymentUid: string) => `#/orders/${encodeURIComponent(paymentUid)}`;
 export const merchantHref = (merchantUid: string) => `#/merchants/${encodeURIComponent(merchantUid)}`;
+export const attentionHref = (kind = '') => `#/attention${kind ? `?kind=${encodeURIComponent(kind)}` : ''}`;
 export const creditsHref = (tab = 'waiting') => `#/credits?tab=${encodeURIComponent(tab)}`;
 export const payoutsHref = '#/payouts';
 export const payoutBatchHref = (batchId: string) => `#/payouts/batches/${encodeURIComponent(batchId)}`;

@@ -1,12 +1,17 @@
 import type { TodaySummary } from '../../shared/console-views.js';
 import { sumAmounts } from './format-inr.js';
 
-/** The four columns of the Today table and the stored statuses each one gathers. */
+/**
+ * The five columns of the Today table and the stored statuses each one gathers: orders that ran
+ * out of time (failed, overdue: a late credit may still complete them) apart from orders refused
+ * for good (reject, refund).
+ */
 export const STATUS_GROUPS = [
   { label: 'Completed', statuses: ['completed'] },
   { label: 'Pending', statuses: ['pending', 'preparing'] },
   { label: 'Processing', statuses: ['processing'] },
-  { label: 'Failed', statuses: ['failed', 'reject', 'overdue', 'refund'] },
+  { label: 'Expired', statuses: ['failed', 'overdue'] },
+  { label: 'Rejected', statuses: ['reject', 'refund'] },
 ] as const;
 
 export interface Figure {

@@ -12,16 +12,31 @@ import { recentLedgerEntries } from '../ledger/ledger.js';
 import { listBlacklist } from '../merchants/blacklist-store.js';
 import { findMerchant } from '../merchants/merchant-store.js';
 import { findOrder } from '../orders/order-store.js';
-import { MERCHANT_BLACKLIST, MERCHANT_LEDGER, ORDER_SEARCH, ORDER_TIMELINE, TODAY } from './console-api.js';
+import { needsAttention } from './attention/needs-attention.js';
+import {
+  ATTENTION,
+  MERCHANT_BLACKLIST,
+  MERCHANT_LEDGER,
+  ORDER_SEARCH,
+  ORDER_TIMELINE,
+  TODAY,
+} from './console-api.js';
 import { searchOrders } from './order-search.js';
 import { orderTimeline } from './order-timeline.js';
 import { todaySummary } from './today-summary.js';
+
+/** Items of each kind the Needs attention queue lists (the counts cover them all). */
+const ATTENTION_ITEMS = 50;
 
 export function consoleApiRoutes(deps: AppDeps) {
   const app = new Hono<OperatorEnv>();
   const { db, clock } = deps;
 
-  TODAY.register(app, async (c) => success(c, await todaySummary(db, clock.now())));
+  const attentionContext = () => ({ now: clock.now(), config: deps.config, limit: ATTENTION_ITEMS });
+
+  TODAY.register(app, async (c) => success(c, await todaySummary(db, attentionContext())));
+
+  ATTENTION.register(app, async (c) => success(c, await needsAttention(db, attentionContext())));
 
   ORDER_SEARCH.register(app, async (c) => success(c, await searchOrders(db, c.req.valid('query'))));
 

@@ -1,5 +1,6 @@
 /** The console's routes as they describe themselves: its operator endpoints and the session. */
 import { z } from 'zod';
+import { AttentionSchema } from '../../shared/attention-views.js';
 import {
   LedgerLinesSchema,
   OrderPageSchema,
@@ -22,6 +23,19 @@ export const TODAY = apiRoute({
   auth: 'operator',
   summary: "Today's figures since midnight IST",
   answers: { 200: { description: 'Counts and amounts', data: TodaySummarySchema } },
+  errors: [],
+});
+
+export const ATTENTION = apiRoute({
+  id: 'needsAttention',
+  method: 'get',
+  path: '/attention',
+  tag: 'operator',
+  auth: 'operator',
+  summary: 'Every case that needs an operator, by kind, with its reason and what it concerns',
+  description:
+    'Conflicting credits and texts, unparsed and suspect texts, payers at the UTR limit, claims with no credit after CLAIM_ATTENTION_MINUTES, failing callbacks, payouts with no debit or reversed. Up to 50 items of each kind, newest first, and the count of each kind.',
+  answers: { 200: { description: 'Counts per kind and the items', data: AttentionSchema } },
   errors: [],
 });
 

@@ -1,7 +1,8 @@
 /**
  * The figures of the console's Today screen: orders created since midnight in India (IST) by kind
  * and status, with count and amount; bank credits received today and how many matched; credits
- * waiting for an order; orders per merchant whose callback failed for good or is being retried after a failure.
+ * waiting for an order; orders per merchant whose callback failed for good or is being retried after a failure;
+ * the count of each kind of case in the Needs attention queue.
  */
 import type { TodaySummary } from '../../shared/console-views.js';
 import { formatAmount } from '../../shared/money.js';
@@ -9,6 +10,8 @@ import { creditCountsSince } from '../credits/credit-store.js';
 import { failingCallbacksByMerchant } from '../notify/outbox-store.js';
 import { ordersCreatedSince } from '../orders/order-store.js';
 import type { Queryable } from '../store/db.js';
+import type { AttentionContext } from './attention/attention-kind.js';
+import { needsAttention } from './attention/needs-attention.js';
 
 const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
 
@@ -18,17 +21,19 @@ export function startOfIstDay(now: Date): Date {
   return new Date(shifted - (shifted % 86_400_000) - IST_OFFSET_MS);
 }
 
-export async function todaySummary(db: Queryable, now: Date): Promise<TodaySummary> {
-  const since = startOfIstDay(now);
-  const [orders, credits, failing] = await Promise.all([
+export async function todaySummary(db: Queryable, context: AttentionContext): Promise<TodaySummary> {
+  const since = startOfIstDay(context.now);
+  const [orders, credits, failing, attention] = await Promise.all([
     ordersCreatedSince(db, since),
     creditCountsSince(db, since),
     failingCallbacksByMerchant(db),
+    needsAttention(db, { ...context, limit: 1 }),
   ]);
   return {
     since: since.toISOString(),
     orders: orders.map((row) => ({ ...row, amount: formatAmount(row.amount) })),
     credits,
     failing_callbacks: failing,
+    attention: attention.counts,
   };
 }

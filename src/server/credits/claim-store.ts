@@ -72,3 +72,57 @@ export async function claimedAmong(tx: Queryable, utrs: readonly string[]): Prom
   const rows = await queryRows(tx, UtrRow, 'SELECT utr FROM utr_claims WHERE utr = ANY($1::text[])', [utrs]);
   return new Set(rows.map((row) => row.utr));
 }
+
+/** An open order's claim an operator should look at, with how many such cases there are (`total`). */
+const AttentionClaimRow = z.object({
+  payment_uid: z.string(),
+  merchant_uid: z.string(),
+  amount: z.number().int(),
+  utr: z.string(),
+  claims: z.number().int(),
+  at: z.date(),
+  total: z.number().int(),
+});
+export type AttentionClaim = z.infer<typeof AttentionClaimRow>;
+
+/** Orders still waiting for money (not final, not completed). */
+const OPEN_ORDER = `o.payment_status NOT IN ('completed', 'reject', 'refund')`;
+const NO_CREDIT = 'NOT EXISTS (SELECT 1 FROM bank_credits b WHERE b.utr = c.utr)';
+
+/** Claims of open orders made before `claimedBefore` whose UTR no bank credit has named yet. */
+export async function claimsWithoutCredit(
+  tx: Queryable,
+  claimedBefore: Date,
+  limit: number,
+): Promise<AttentionClaim[]> {
+  return queryRows(
+    tx,
+    AttentionClaimRow,
+    `SELECT c.payment_uid, o.merchant_uid, o.amount, c.utr, 1 AS claims, c.claimed_at AS at,
+            count(*) OVER ()::int AS total
+     FROM utr_claims c JOIN orders o ON o.payment_uid = c.payment_uid
+     WHERE ${OPEN_ORDER} AND c.claimed_at < $1 AND ${NO_CREDIT}
+     ORDER BY c.claimed_at DESC, c.utr LIMIT $2`,
+    [claimedBefore, limit],
+  );
+}
+
+/** Open orders whose payer has claimed `max` UTRs, the most an order takes. */
+export async function ordersAtClaimLimit(
+  tx: Queryable,
+  max: number,
+  limit: number,
+): Promise<AttentionClaim[]> {
+  return queryRows(
+    tx,
+    AttentionClaimRow,
+    `SELECT c.payment_uid, o.merchant_uid, o.amount, string_agg(c.utr, ', ' ORDER BY c.claimed_at) AS utr,
+            count(*)::int AS claims, max(c.claimed_at) AS at, count(*) OVER ()::int AS total
+     FROM utr_claims c JOIN orders o ON o.payment_uid = c.payment_uid
+     WHERE ${OPEN_ORDER}
+     GROUP BY c.payment_uid, o.merchant_uid, o.amount
+     HAVING count(*) >= $1
+     ORDER BY max(c.claimed_at) DESC LIMIT $2`,
+    [max, limit],
+  );
+}

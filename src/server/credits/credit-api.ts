@@ -9,6 +9,7 @@ import {
   CreatedCreditSourceSchema,
   CreditListSchema,
   CreditSourceSchema,
+  DismissedTextSchema,
   IngestedTextSchema,
   MatchedCreditSchema,
   StatementImportSchema,
@@ -20,6 +21,7 @@ import {
   AuditQuerySchema,
   CreateCreditSourceSchema,
   CreditListQuerySchema,
+  DismissTextSchema,
   FixTextSchema,
   MatchCreditSchema,
   OperatorSmsSchema,
@@ -120,6 +122,22 @@ export const FIX_TEXT = apiRoute({
   body: FixTextSchema,
   bodyExample: { utr: '612345678901', amount: '199.00', note: 'read from the bank statement' },
   answers: { 200: { description: 'Fixed: the credit and what it settled', data: TextOutcomeSchema } },
+  errors: [404, 409],
+});
+
+export const DISMISS_TEXT = apiRoute({
+  id: 'dismissText',
+  method: 'post',
+  path: '/credits/texts/:text_id/dismiss',
+  params: z.object({ text_id: idField.describe('The alert text') }),
+  tag: 'operator',
+  auth: 'operator',
+  summary:
+    'Put aside a text that is no credit (unparsed, conflict, suspect, ignored or invalid); note required; audited',
+  description: 'The text stays stored as received, with outcome dismissed and who dismissed it and why.',
+  body: DismissTextSchema,
+  bodyExample: { note: 'balance alert, not a payment' },
+  answers: { 200: { description: 'Dismissed', data: DismissedTextSchema } },
   errors: [404, 409],
 });
 

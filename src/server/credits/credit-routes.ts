@@ -3,12 +3,14 @@
  * under /operator/api behind the operator's authentication. Every manual action is written to
  * the audit log under the acting operator's name (`c.var.operatorName`).
  */
+
 import { Hono } from 'hono';
 import type { AppDeps } from '../app-deps.js';
 import { listAudit } from '../audit/audit-store.js';
 import { AppError, invalidField, notFound } from '../errors.js';
 import type { OperatorEnv } from '../http/operator-env.js';
 import { createCreditSource } from './commands/create-credit-source.js';
+import { dismissText } from './commands/dismiss-text.js';
 import { fixText } from './commands/fix-text.js';
 import { importStatement } from './commands/import-statement.js';
 import { replayText } from './commands/ingest-text.js';
@@ -16,6 +18,7 @@ import { matchCredit } from './commands/match-credit.js';
 import { revokeCreditSource } from './commands/revoke-credit-source.js';
 import {
   CREATE_CREDIT_SOURCE,
+  DISMISS_TEXT,
   FIX_TEXT,
   IMPORT_STATEMENT,
   LIST_AUDIT,
@@ -113,6 +116,15 @@ export function creditRoutes(deps: AppDeps): Hono<OperatorEnv> {
       throw invalidField('before', 'no such row: pass the cursor of the last row of the previous page');
     }
     return c.json(ok(await listCreditsAndTexts(db, states, filter)));
+  });
+
+  DISMISS_TEXT.register(app, async (c) => {
+    const result = await dismissText(deps, {
+      rawTextId: c.req.valid('param').text_id,
+      note: c.req.valid('json').note,
+      actor: c.var.operatorName,
+    });
+    return c.json(ok(unwrap(result)));
   });
 
   FIX_TEXT.register(app, async (c) => {

@@ -42,6 +42,8 @@ export const FixTextSchema = z
   })
   .meta({ id: 'FixText' });
 
+export const DismissTextSchema = z.object({ note }).meta({ id: 'DismissText' });
+
 export const MatchCreditSchema = z
   .object({ payment_uid: z.string().min(1).max(64), note })
   .meta({ id: 'MatchCredit' });

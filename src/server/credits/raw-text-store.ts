@@ -21,6 +21,8 @@ export const TEXT_OUTCOMES = [
   'unparsed',
   'fixed',
   'invalid',
+  'suspect',
+  'dismissed',
 ] as const;
 export type StoredTextOutcome = (typeof TEXT_OUTCOMES)[number];
 
@@ -156,5 +158,37 @@ export async function listTextRows(
        AND ($9::bigint IS NULL OR (t.created_at, 0, t.id) < ${LISTING_CURSOR_ROW})
      ORDER BY t.created_at DESC, t.id DESC LIMIT $7`,
     listingParams(filter, outcomes),
+  );
+}
+
+/** Texts that need a person: outcomes the Needs attention queue lists. */
+export const TEXTS_NEEDING_ATTENTION = ['unparsed', 'conflict', 'suspect'] as const;
+
+const AttentionTextRow = z.object({
+  id: z.number().int(),
+  outcome: z.enum(TEXTS_NEEDING_ATTENTION),
+  reason: z.string(),
+  source_id: z.string(),
+  merchant_uid: z.string(),
+  body: z.string(),
+  created_at: z.date(),
+  total: z.number().int(),
+});
+export type AttentionTextRow = z.infer<typeof AttentionTextRow>;
+
+/** The newest texts of one outcome, each with how many there are in all (`total`). */
+export async function textsNeedingAttention(
+  tx: Queryable,
+  outcome: (typeof TEXTS_NEEDING_ATTENTION)[number],
+  limit: number,
+): Promise<AttentionTextRow[]> {
+  return queryRows(
+    tx,
+    AttentionTextRow,
+    `SELECT t.id, t.outcome, t.reason, t.source_id, s.merchant_uid, t.body, t.created_at,
+            count(*) OVER ()::int AS total
+     FROM raw_texts t JOIN credit_sources s ON s.id = t.source_id
+     WHERE t.outcome = $1 ORDER BY t.created_at DESC, t.id DESC LIMIT $2`,
+    [outcome, limit],
   );
 }

@@ -239,3 +239,31 @@ export async function failingCallbacksByMerchant(tx: Queryable): Promise<Failing
      GROUP BY 1, 2 ORDER BY 3 DESC, 2 LIMIT 50`,
   );
 }
+
+const FailingOrderRow = z.object({
+  payment_uid: z.string(),
+  merchant_uid: z.string(),
+  payment_status: z.string(),
+  attempts: z.number().int(),
+  last_error: z.string(),
+  failed_for_good: z.boolean(),
+  at: z.date(),
+  total: z.number().int(),
+});
+export type FailingCallbackOrder = z.infer<typeof FailingOrderRow>;
+
+/** Orders whose callback failed for good or is being retried after a failure, newest failure first. */
+export async function failingCallbackOrders(tx: Queryable, limit: number): Promise<FailingCallbackOrder[]> {
+  return queryRows(
+    tx,
+    FailingOrderRow,
+    `SELECT *, count(*) OVER ()::int AS total FROM (
+       SELECT DISTINCT ON (x.payment_uid) x.payment_uid, o.merchant_uid, x.payment_status, x.attempts,
+              x.last_error, x.state = 'failed' AS failed_for_good, x.updated_at AS at
+       FROM outbox x JOIN orders o ON o.payment_uid = x.payment_uid
+       WHERE (x.state = 'failed' OR (x.state = 'pending' AND x.attempts > 0))
+       ORDER BY x.payment_uid, x.updated_at DESC
+     ) AS failing ORDER BY at DESC LIMIT $1`,
+    [limit],
+  );
+}

@@ -8,7 +8,7 @@ import { timelineText } from '../../../src/console/lib/timeline-text.js';
 import { matchRate, todayRows } from '../../../src/console/lib/today-figures.js';
 import type { TimelineEntry } from '../../../src/shared/console-views.js';
 import type { QueryView } from '../../../src/shared/order-view-schemas.js';
-import { sampleMerchant, sampleOrder } from '../support/samples.js';
+import { NO_ATTENTION, sampleMerchant, sampleOrder } from '../support/samples.js';
 
 describe('Indian number formatting', () => {
   it('groups rupees as lakhs and crores, keeping every paisa', () => {
@@ -59,23 +59,26 @@ describe('routes', () => {
 });
 
 describe("Today's table", () => {
-  it('gathers statuses into four columns per kind, with counts and summed amounts', () => {
+  it('gathers statuses into five columns per kind, expired apart from rejected, with counts and summed amounts', () => {
     const rows = todayRows({
       since: '2026-03-10T18:30:00.000Z',
       orders: [
         { kind: 'income', status: 'completed', count: 2, amount: '300.50' },
         { kind: 'income', status: 'failed', count: 1, amount: '10.00' },
         { kind: 'income', status: 'overdue', count: 3, amount: '30.00' },
+        { kind: 'income', status: 'reject', count: 1, amount: '7.00' },
         { kind: 'expense', status: 'preparing', count: 1, amount: '5.00' },
       ],
       credits: { received: 0, matched: 0, waiting: 0 },
       failing_callbacks: [],
+      attention: NO_ATTENTION,
     });
     expect(rows[0]?.figures.map((f) => [f.count, f.amount])).toEqual([
       [2, '300.50'],
       [0, '0.00'],
       [0, '0.00'],
       [4, '40.00'],
+      [1, '7.00'],
     ]);
     expect(rows[1]?.figures[1]).toEqual({ count: 1, amount: '5.00', status: 'pending,preparing' });
   });

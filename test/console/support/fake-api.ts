@@ -1,6 +1,7 @@
 import { vi } from 'vitest';
 import type { ApiResult } from '../../../src/console/api/api-result.js';
 import type { ConsoleApi } from '../../../src/console/api/console-api.js';
+import { NO_ATTENTION } from './samples.js';
 
 export const ok = <T>(data: T): ApiResult<T> => ({ kind: 'ok', data });
 export const SESSION = {
@@ -24,7 +25,9 @@ export function fakeApi(overrides: Partial<ConsoleApi> = {}): FakeApi {
       orders: [],
       credits: { received: 0, matched: 0, waiting: 0 },
       failing_callbacks: [],
+      attention: NO_ATTENTION,
     }),
+    attention: empty({ counts: NO_ATTENTION, items: [] }),
     searchOrders: empty({ orders: [], next_cursor: null }),
     order: vi.fn(async () => ({ kind: 'refused', code: 'not_found', details: 'payment_uid: no such order' })),
     timeline: empty([]),
@@ -48,6 +51,7 @@ export function fakeApi(overrides: Partial<ConsoleApi> = {}): FakeApi {
     credits: empty([]),
     postCredit: empty({}),
     fixText: empty({}),
+    dismissText: empty({}),
     matchCredit: empty({}),
     audit: empty([]),
     creditSources: empty([]),

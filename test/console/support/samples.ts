@@ -1,3 +1,4 @@
+import { ATTENTION_KINDS, type AttentionCounts } from '../../../src/shared/attention-views.js';
 import type { MerchantDetail, OrderListRow, TodaySummary } from '../../../src/shared/console-views.js';
 import type { OrderDetail } from '../../../src/shared/order-view-schemas.js';
 
@@ -36,11 +37,15 @@ export const sampleMerchant: MerchantDetail = {
   balance: { inr: '123456.00', inr_held: '0.00', inr_pending: '0.00', inr_frozen: '0.00' },
 };
 
+/** Every kind of the Needs attention queue at 0. */
+export const NO_ATTENTION = Object.fromEntries(ATTENTION_KINDS.map((kind) => [kind, 0])) as AttentionCounts;
+
 export const sampleSummary: TodaySummary = {
   since: '2026-03-10T18:30:00.000Z',
   orders: [{ kind: 'income', status: 'completed', count: 1234, amount: '123456.00' }],
   credits: { received: 4, matched: 3, waiting: 2 },
   failing_callbacks: [{ merchant_uid: 'M100', merchant_name: 'Chai Point', count: 3 }],
+  attention: { ...NO_ATTENTION, unparsed_text: 2, conflict_text: 1 },
 };
 
 export function orderRow(n: number): OrderListRow {

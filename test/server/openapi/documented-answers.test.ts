@@ -314,6 +314,16 @@ describe(`the documented answers (${storeKind})`, () => {
         body: { utr: fixUtr, amount: '30.00', note: 'read from the statement' },
       }),
     );
+    const aside = await answer(
+      credits.REPLAY_TEXT,
+      await op(credits.REPLAY_TEXT, {
+        body: { source_id: source.source_id, text: 'Money Received - INR 29.00 in HDFC Bank A/c xx9012.' },
+      }),
+    );
+    await answer(
+      credits.DISMISS_TEXT,
+      await op(credits.DISMISS_TEXT, { params: { text_id: aside.text_id }, body: { note: 'paid in cash' } }),
+    );
     const matchable = await order({ amount: '31.00' });
     await answer(
       credits.MATCH_CREDIT,
@@ -351,6 +361,7 @@ describe(`the documented answers (${storeKind})`, () => {
 
     // The console's screens and its session.
     await answer(consoleApi.TODAY, await op(consoleApi.TODAY, {}));
+    await answer(consoleApi.ATTENTION, await op(consoleApi.ATTENTION, {}));
     await answer(consoleApi.ORDER_SEARCH, await op(consoleApi.ORDER_SEARCH, { query: { limit: '10' } }));
     await answer(
       consoleApi.ORDER_TIMELINE,

@@ -1,0 +1,194 @@
+/**
+ * Every kind of case the Needs attention queue lists, each one small adapter over one store read
+ * (attention-kind.ts). A new kind is one more entry here and its name in shared/attention-views.ts.
+ */
+
+import type { AttentionKind } from '../../../shared/attention-views.js';
+import { formatAmount } from '../../../shared/money.js';
+import { payoutsNeedingAttention } from '../../channel/payout-store.js';
+import { type AttentionClaim, claimsWithoutCredit, ordersAtClaimLimit } from '../../credits/claim-store.js';
+import { listCreditRows } from '../../credits/credit-store.js';
+import { MAX_UTRS_PER_ORDER } from '../../credits/matching/decide.js';
+import { type TEXTS_NEEDING_ATTENTION, textsNeedingAttention } from '../../credits/raw-text-store.js';
+import { textReading } from '../../credits/text-reading.js';
+import { failingCallbackOrders } from '../../notify/outbox-store.js';
+import { attentionView } from '../../payouts/payout-batch-views.js';
+import { type AttentionSource, attentionItem } from './attention-kind.js';
+
+/** Reversed payouts stay listed this long after the reversal. */
+const REVERSALS_LISTED_MS = 30 * 86_400_000;
+/** Conflict credits are counted up to this many (their reason is worked out per row). */
+const CONFLICTS_COUNTED = 1000;
+
+function texts(
+  kind: AttentionKind,
+  outcome: (typeof TEXTS_NEEDING_ATTENTION)[number],
+  reasonOf: (reason: string) => string,
+): AttentionSource {
+  return {
+    kind,
+    read: async (tx, { limit }) => {
+      const rows = await textsNeedingAttention(tx, outcome, limit);
+      return {
+        total: rows[0]?.total ?? 0,
+        items: rows.map((row) => {
+          const reading = textReading(row.body);
+          return attentionItem({
+            kind,
+            reason: reasonOf(row.reason),
+            at: row.created_at.toISOString(),
+            merchant_uid: row.merchant_uid,
+            text_id: String(row.id),
+            source_id: row.source_id,
+            utr: reading.utr,
+            amount: reading.amount,
+            detail: row.body,
+          });
+        }),
+      };
+    },
+  };
+}
+
+function claims(
+  kind: AttentionKind,
+  read: (
+    tx: Parameters<AttentionSource['read']>[0],
+    context: Parameters<AttentionSource['read']>[1],
+  ) => Promise<AttentionClaim[]>,
+  reasonOf: (row: AttentionClaim) => string,
+): AttentionSource {
+  return {
+    kind,
+    read: async (tx, context) => {
+      const rows = await read(tx, context);
+      return {
+        total: rows[0]?.total ?? 0,
+        items: rows.map((row) =>
+          attentionItem({
+            kind,
+            reason: reasonOf(row),
+            at: row.at.toISOString(),
+            merchant_uid: row.merchant_uid,
+            payment_uid: row.payment_uid,
+            utr: row.utr,
+            amount: formatAmount(row.amount),
+          }),
+        ),
+      };
+    },
+  };
+}
+
+function payouts(kind: 'payout_no_debit' | 'payout_reversed'): AttentionSource {
+  return {
+    kind,
+    read: async (tx, { now, config }) => {
+      const rows = await payoutsNeedingAttention(
+        tx,
+        new Date(now.getTime() - config.payoutDebitOverdueSeconds * 1000),
+        new Date(now.getTime() - REVERSALS_LISTED_MS),
+        500,
+      );
+      const views = rows.map(attentionView).filter((view) => `payout_${view.reason}` === kind);
+      return {
+        total: views.length,
+        items: views.map((view) =>
+          attentionItem({
+            kind,
+            reason:
+              kind === 'payout_reversed'
+                ? 'payout reversed after it completed'
+                : 'no debit seen for an uploaded payout',
+            at: view.since,
+            merchant_uid: view.merchant_uid,
+            payment_uid: view.payment_uid,
+            amount: view.amount,
+            detail: view.detail,
+          }),
+        ),
+      };
+    },
+  };
+}
+
+const conflictCredits: AttentionSource = {
+  kind: 'conflict_credit',
+  read: async (tx, { limit }) => {
+    const rows = await listCreditRows(tx, ['conflict'], {
+      merchantUid: '',
+      sourceId: '',
+      utr: '',
+      from: undefined,
+      to: undefined,
+      before: undefined,
+      limit: CONFLICTS_COUNTED,
+    });
+    return {
+      total: rows.length,
+      items: rows.slice(0, limit).map((row) =>
+        attentionItem({
+          kind: 'conflict_credit',
+          reason: row.reason,
+          at: row.created_at.toISOString(),
+          merchant_uid: row.merchant_uid,
+          payment_uid: row.payment_uid,
+          credit_id: row.id,
+          source_id: row.source_id,
+          utr: row.utr,
+          amount: formatAmount(row.amount),
+          detail: [
+            row.payer_name && `from ${row.payer_name}`,
+            row.payee && `to ${row.payee}`,
+            `via ${row.source}`,
+          ]
+            .filter(Boolean)
+            .join(', '),
+        }),
+      ),
+    };
+  },
+};
+
+const failingCallbacks: AttentionSource = {
+  kind: 'failing_callback',
+  read: async (tx, { limit }) => {
+    const rows = await failingCallbackOrders(tx, limit);
+    return {
+      total: rows[0]?.total ?? 0,
+      items: rows.map((row) =>
+        attentionItem({
+          kind: 'failing_callback',
+          reason: row.failed_for_good
+            ? `callback (${row.payment_status}) failed for good after ${row.attempts} attempts`
+            : `callback (${row.payment_status}) failing, retrying after ${row.attempts} attempts`,
+          at: row.at.toISOString(),
+          merchant_uid: row.merchant_uid,
+          payment_uid: row.payment_uid,
+          detail: row.last_error,
+        }),
+      ),
+    };
+  },
+};
+
+export const ATTENTION_SOURCES: readonly AttentionSource[] = [
+  conflictCredits,
+  texts('conflict_text', 'conflict', (reason) => `text conflicts with a known credit: ${reason}`),
+  texts('unparsed_text', 'unparsed', (reason) => `text not read as a credit: ${reason}`),
+  texts('suspect_text', 'suspect', (reason) => `suspect text: ${reason}`),
+  claims(
+    'claim_limit',
+    (tx, { limit }) => ordersAtClaimLimit(tx, MAX_UTRS_PER_ORDER, limit),
+    (row) => `payer claimed ${row.claims} UTRs, the most an order takes, and none was credited`,
+  ),
+  claims(
+    'claim_without_credit',
+    (tx, { now, config, limit }) =>
+      claimsWithoutCredit(tx, new Date(now.getTime() - config.claimAttentionSeconds * 1000), limit),
+    (row) => `UTR ${row.utr} claimed and no bank credit names it yet`,
+  ),
+  failingCallbacks,
+  payouts('payout_no_debit'),
+  payouts('payout_reversed'),
+] satisfies readonly AttentionSource[];

@@ -1,0 +1,53 @@
+/**
+ * An operator puts aside an alert text that is no credit (an unparsed, conflicting or suspect
+ * text, or one ignored or unreadable), with a note: the text stays stored as received, its outcome
+ * becomes `dismissed` with who and why, and the audit row is written, in one transaction.
+ */
+import type { AppDeps } from '../../app-deps.js';
+import { writeAudit } from '../../audit/audit-store.js';
+import { type ManualResult, refused } from '../manual-result.js';
+import { lockRawText, recordTextOutcome } from '../raw-text-store.js';
+
+export interface DismissText {
+  readonly rawTextId: number;
+  readonly note: string;
+  readonly actor: string;
+}
+
+export interface TextDismissed {
+  readonly text_id: string;
+  readonly outcome: 'dismissed';
+  readonly reason: string;
+}
+
+/** Texts that gave no credit; a credit, a duplicate or a fixed text has nothing to put aside. */
+const DISMISSABLE: readonly string[] = ['unparsed', 'conflict', 'suspect', 'ignored', 'invalid', 'received'];
+
+export async function dismissText(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  input: DismissText,
+): Promise<ManualResult<TextDismissed>> {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx): Promise<ManualResult<TextDismissed>> => {
+    const raw = await lockRawText(tx, input.rawTextId);
+    if (!raw) return refused(404, 'text_id: no such text');
+    if (!DISMISSABLE.includes(raw.outcome)) {
+      return refused(409, `text: already ${raw.outcome}; nothing to dismiss`);
+    }
+    const reason = `dismissed by ${input.actor}: ${input.note}`.slice(0, 500);
+    await recordTextOutcome(tx, raw.id, 'dismissed', reason, null);
+    await writeAudit(
+      tx,
+      {
+        actor: input.actor,
+        action: 'text.dismiss',
+        subject: `text:${raw.id}`,
+        before: { outcome: raw.outcome, reason: raw.reason },
+        after: { outcome: 'dismissed' },
+        note: input.note,
+      },
+      now,
+    );
+    return { ok: true, value: { text_id: String(raw.id), outcome: 'dismissed', reason } };
+  });
+}

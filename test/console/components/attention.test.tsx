@@ -1,0 +1,76 @@
+import { cleanup, fireEvent, screen } from '@testing-library/preact';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Attention, AttentionItem } from '../../../src/shared/attention-views.js';
+import { fakeApi, ok } from '../support/fake-api.js';
+import { renderConsole, settle } from '../support/render-console.js';
+import { NO_ATTENTION, sampleSummary } from '../support/samples.js';
+
+afterEach(() => cleanup());
+
+const conflictText: AttentionItem = {
+  kind: 'conflict_text',
+  reason: 'text conflicts with a known credit: amount mismatch: received 500.00, expected 499.00',
+  at: '2026-03-10T20:00:00Z',
+  merchant_uid: 'M100',
+  payment_uid: null,
+  credit_id: null,
+  text_id: '41',
+  source_id: 'cs_1',
+  utr: '612345678901',
+  amount: '500.00',
+  detail: 'Money Received - INR 500.00 ... UPI Ref No 612345678901',
+};
+const waitingClaim: AttentionItem = {
+  ...conflictText,
+  kind: 'claim_without_credit',
+  reason: 'UTR 612345678902 claimed and no bank credit names it yet',
+  payment_uid: 'pay_1',
+  text_id: null,
+  source_id: null,
+  utr: '612345678902',
+  detail: '',
+};
+const queue: Attention = {
+  counts: { ...NO_ATTENTION, conflict_text: 1, claim_without_credit: 1 },
+  items: [conflictText, waitingClaim],
+};
+
+describe('the Needs attention screen', () => {
+  it('lists each case with its reason and counts per kind, and filters by kind', async () => {
+    renderConsole(fakeApi({ attention: async () => ok(queue) }), '#/attention');
+    await settle();
+    expect(screen.getByRole('link', { name: 'All (2)' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('link', { name: 'Conflicting texts (1)' })).toBeTruthy();
+    expect(screen.getByText(conflictText.reason)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'pay_1' }).getAttribute('href')).toBe('#/orders/pay_1');
+    cleanup();
+    renderConsole(fakeApi({ attention: async () => ok(queue) }), '#/attention?kind=claim_without_credit');
+    await settle();
+    expect(screen.queryByText(conflictText.reason)).toBeNull();
+    expect(screen.getByText(waitingClaim.reason)).toBeTruthy();
+  });
+
+  it('dismisses a text only with a note, then reloads the queue', async () => {
+    const api = fakeApi({ attention: async () => ok(queue) });
+    renderConsole(api, '#/attention');
+    await settle();
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss text 41' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss text' }));
+    expect(screen.getByText('A note is required.')).toBeTruthy();
+    expect(api.dismissText).not.toHaveBeenCalled();
+    fireEvent.input(screen.getByLabelText('Note'), { target: { value: 'a corrected alert followed' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss text' }));
+    await settle();
+    expect(api.dismissText).toHaveBeenCalledWith('41', 'a corrected alert followed');
+    expect(screen.getByText('Text 41 dismissed.')).toBeTruthy();
+    expect(api.attention).toHaveBeenCalledTimes(2);
+  });
+
+  it("shows Today's count of each kind, linked to the queue", async () => {
+    renderConsole(fakeApi({ today: async () => ok(sampleSummary) }), '#/today');
+    await settle();
+    const link = screen.getByRole('link', { name: '2 Unparsed texts' });
+    expect(link.getAttribute('href')).toBe('#/attention?kind=unparsed_text');
+    expect(screen.getByRole('heading', { name: /^Needs attention\W+3$/ })).toBeTruthy();
+  });
+});
