@@ -8,6 +8,7 @@ import * as z from 'zod/mini';
 
 export const ATTENTION_KINDS = [
   'conflict_credit',
+  'frozen_credit',
   'conflict_text',
   'unparsed_text',
   'suspect_text',

@@ -3,6 +3,7 @@ import type { AttentionCounts, AttentionItem, AttentionKind } from '../../shared
 /** Each kind of the Needs attention queue as the console names it, in the order it lists them. */
 export const ATTENTION_LABELS: Readonly<Record<AttentionKind, string>> = {
   conflict_credit: 'Conflicting credits',
+  frozen_credit: 'Frozen credits',
   conflict_text: 'Conflicting texts',
   unparsed_text: 'Unparsed texts',
   suspect_text: 'Suspect texts',

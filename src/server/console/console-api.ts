@@ -34,7 +34,7 @@ export const ATTENTION = apiRoute({
   auth: 'operator',
   summary: 'Every case that needs an operator, by kind, with its reason and what it concerns',
   description:
-    'Conflicting credits and texts, unparsed and suspect texts, payers at the UTR limit, claims with no credit after CLAIM_ATTENTION_MINUTES, failing callbacks, payouts with no debit or reversed. Up to 50 items of each kind, newest first, and the count of each kind.',
+    'Conflicting credits and texts, credits a statement contradicted (frozen), unparsed and suspect texts, payers at the UTR limit, claims with no credit after CLAIM_ATTENTION_MINUTES, failing callbacks, payouts with no debit or reversed. Up to 50 items of each kind, newest first, and the count of each kind.',
   answers: { 200: { description: 'Counts per kind and the items', data: AttentionSchema } },
   errors: [],
 });

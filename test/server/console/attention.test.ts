@@ -9,7 +9,7 @@ import {
   credit,
   freshUtr,
 } from '../lifecycle/support/lifecycle-fixture.js';
-import { json, type TestApp } from '../support/test-app.js';
+import { json, OPERATOR_TOKEN, type TestApp } from '../support/test-app.js';
 import { storeKind } from '../support/test-db.js';
 
 let t: TestApp;
@@ -135,6 +135,24 @@ describe(`the Needs attention queue (${storeKind})`, () => {
       reason: "payee unknown: stranger@okicici is no merchant's collection account",
       amount: '10.00',
       credit_id: expect.any(String),
+    });
+  });
+
+  it('lists a credit a statement line contradicted as frozen', async () => {
+    const order = await createIncome(t, t.merchant, { amount: '88.00' });
+    const utr = freshUtr();
+    expect((await claim(t, order, utr)).status).toBe(200);
+    expect((await sms(hdfcCredit(utr, '88.00'))).outcome).toBe('credit');
+    const statement = await t.app.request('/operator/api/credits/import?profile=generic', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${OPERATOR_TOKEN}`, 'Content-Type': 'text/csv' },
+      body: `utr,amount,payee,payer_name,credited_at\n${utr},80.00,chaipoint@okaxis,Ravi Kumar,2026-01-15`,
+    });
+    expect(statement.status).toBe(200);
+    expect((await itemsOf('frozen_credit')).find((item) => item.utr === utr)).toMatchObject({
+      payment_uid: order,
+      amount: '88.00',
+      detail: 'the statement says 80.00 to chaipoint@okaxis',
     });
   });
 

@@ -7,7 +7,7 @@ import type { AttentionKind } from '../../../shared/attention-views.js';
 import { formatAmount } from '../../../shared/money.js';
 import { payoutsNeedingAttention } from '../../channel/payout-store.js';
 import { type AttentionClaim, claimsWithoutCredit, ordersAtClaimLimit } from '../../credits/claim-store.js';
-import { listCreditRows } from '../../credits/credit-store.js';
+import { contradictedCredits, listCreditRows } from '../../credits/credit-store.js';
 import { MAX_UTRS_PER_ORDER } from '../../credits/matching/decide.js';
 import { type TEXTS_NEEDING_ATTENTION, textsNeedingAttention } from '../../credits/raw-text-store.js';
 import { textReading } from '../../credits/text-reading.js';
@@ -150,6 +150,30 @@ const conflictCredits: AttentionSource = {
   },
 };
 
+/** Credits a bank statement line contradicted (another amount or account): their money is frozen. */
+const frozenCredits: AttentionSource = {
+  kind: 'frozen_credit',
+  read: async (tx, { limit }) => {
+    const rows = await contradictedCredits(tx, CONFLICTS_COUNTED);
+    return {
+      total: rows.length,
+      items: rows.slice(0, limit).map((row) =>
+        attentionItem({
+          kind: 'frozen_credit',
+          reason: `a statement line contradicts the credit (${row.hold}): ${row.hold_note}`,
+          at: (row.hold_changed_at ?? row.created_at).toISOString(),
+          merchant_uid: row.merchant_uid,
+          payment_uid: row.payment_uid,
+          credit_id: String(row.id),
+          utr: row.utr,
+          amount: formatAmount(row.amount),
+          detail: `the statement says ${formatAmount(row.statement_amount ?? 0)} to ${row.statement_payee || 'no payee'}`,
+        }),
+      ),
+    };
+  },
+};
+
 const failingCallbacks: AttentionSource = {
   kind: 'failing_callback',
   read: async (tx, { limit }) => {
@@ -174,6 +198,7 @@ const failingCallbacks: AttentionSource = {
 
 export const ATTENTION_SOURCES: readonly AttentionSource[] = [
   conflictCredits,
+  frozenCredits,
   texts('conflict_text', 'conflict', (reason) => `text conflicts with a known credit: ${reason}`),
   texts('unparsed_text', 'unparsed', (reason) => `text not read as a credit: ${reason}`),
   texts('suspect_text', 'suspect', (reason) => `suspect text: ${reason}`),
