@@ -37,7 +37,13 @@ export const AttentionItemSchema = z.object({
 });
 export type AttentionItem = z.infer<typeof AttentionItemSchema>;
 
-export const AttentionCountsSchema = z.record(z.enum(ATTENTION_KINDS), z.number());
+/** One named field per kind (a record keyed by an enum would name none in the document). */
+export const AttentionCountsSchema = z.object(
+  Object.fromEntries(ATTENTION_KINDS.map((kind) => [kind, z.number()])) as Record<
+    AttentionKind,
+    z.ZodMiniNumber
+  >,
+);
 export type AttentionCounts = z.infer<typeof AttentionCountsSchema>;
 
 export const AttentionSchema = z.object({
