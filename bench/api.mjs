@@ -8,10 +8,11 @@
  *     between them, figures summed).
  * Endpoints: GET /healthz (the HTTP layer without the store), signed order creation, payer poll
  * (fresh 200 and 304 with If-None-Match), india_match (a fresh UTR on a fresh order each request)
- * and the signed order query. Beside them, in the same run, the store's raw rate: creation's
- * INSERT (the order and its event in one statement) and the poll's reads through
- * src/server/store's Db, at the same concurrency, without HTTP (bench/store-raw.mjs); creation is
- * printed as a ratio to the raw insert rate (target 0.8).
+ * and the signed order query. Beside them, in the same run, the store's raw rate: the single-row
+ * INSERT (the order and its event in one statement), the multi-row INSERT creation's group commit
+ * sends (64 orders per statement) and the poll's reads through src/server/store's Db, at the same
+ * concurrency, without HTTP (bench/store-raw.mjs); creation is printed as a ratio to both raw
+ * insert rates (target: 1.0 of the single-row rate) with the CPU per creation from /proc.
  *
  * Usage: npm run bench:api      (node bench/api.mjs [--stores embedded,pg,pg2] [--duration 10] [--no-raw]
  *                                [--only healthz,create,poll,query,match]
@@ -48,7 +49,7 @@ const connections = option('connections', 64);
 const only = option('only', '').split(',').filter(Boolean);
 const want = (name) => only.length === 0 || only.includes(name);
 const skipRaw = hasSwitch('no-raw');
-const noRaw = { insert: {}, select: {} };
+const noRaw = { insert: {}, insertMany: {}, select: {} };
 
 /** Orders made before the run for the poll and query benchmarks: [{ payment_uid, merchant_order_id }]. */
 async function seedOrders(url, merchant, count) {
@@ -128,7 +129,7 @@ async function runSuite(label, targets, merchant, raw, pids) {
       created,
       `${
         raw.insert.rps
-          ? `ratio to the raw insert rate ${(created.rps / raw.insert.rps).toFixed(2)} (load ${loadavg()[0].toFixed(2)}); `
+          ? `ratio to the raw single-row insert ${(created.rps / raw.insert.rps).toFixed(2)}, to the multi-row ${(created.rps / raw.insertMany.rps).toFixed(2)} (load ${loadavg()[0].toFixed(2)}); `
           : ''
       }CPU per creation: service ${service} us, PostgreSQL ${created.cpu.postgres} us, wrk ${created.cpu.children} us`,
     );
@@ -232,12 +233,16 @@ async function runSuite(label, targets, merchant, raw, pids) {
 }
 
 function printRaw(raw) {
-  const cpu = raw.insert.cpu
-    ? `; CPU per insert: PostgreSQL ${raw.insert.cpu.postgres} us, the driving process ${raw.insert.cpu.self} us`
-    : '';
+  if (!raw.insert.rps) return;
+  const cpu = (insert) =>
+    `CPU per order: PostgreSQL ${insert.cpu.postgres} us, the driving process ${insert.cpu.self} us`;
   console.log(
-    `  raw store      insert ${raw.insert.rps}/s p50 ${raw.insert.p50} p99 ${raw.insert.p99}${cpu}; select ${raw.select.rps}/s p50 ${raw.select.p50} p99 ${raw.select.p99}`,
+    `  raw store      single-row insert ${raw.insert.rps}/s p50 ${raw.insert.p50} p99 ${raw.insert.p99} ms; ${cpu(raw.insert)}`,
   );
+  console.log(
+    `  raw store      multi-row insert (${raw.insertMany.batch} per statement) ${raw.insertMany.rps} orders/s, statement p50 ${raw.insertMany.p50} p99 ${raw.insertMany.p99} ms; ${cpu(raw.insertMany)}`,
+  );
+  console.log(`  raw store      select ${raw.select.rps}/s p50 ${raw.select.p50} p99 ${raw.select.p99} ms`);
 }
 
 main(

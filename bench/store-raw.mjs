@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 /**
- * The store's own ceiling, without HTTP: the order creation's statement (the order and its first
- * event in one INSERT, src/server/orders/order-store.ts insertOrder) and the payer poll's reads
+ * The store's own ceiling, without HTTP: the single-row insert (the order and its first event in
+ * one INSERT, src/server/orders/order-store.ts insertOrder), the multi-row insert creation's group
+ * commit sends (`insertOrders`: `--batch` orders per statement, as many statements in flight as
+ * the group commit allows; rate in orders/s) and the payer poll's reads
  * (the order by payment_uid, then its merchant and UTR claims) through src/server/store's Db (from
  * dist/), `connections` callers at once for `duration` seconds. bench/api.mjs runs it beside the
  * HTTP figures; alone:
  *
- * Usage: node bench/store-raw.mjs [embedded|pg] [--connections 64] [--duration 10]
+ * Usage: node bench/store-raw.mjs [embedded|pg] [--connections 64] [--duration 10] [--batch 64]
  */
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
@@ -36,7 +38,7 @@ async function openStore(store, poolSize) {
   return openDb(store);
 }
 
-async function timed(connections, duration, fn) {
+async function timed(connections, duration, fn, perCall = 1) {
   const latencies = [];
   const end = performance.now() + duration * 1000;
   let count = 0;
@@ -51,17 +53,24 @@ async function timed(connections, duration, fn) {
   );
   latencies.sort((a, b) => a - b);
   return {
-    rps: Math.round(latencies.length / duration),
+    rps: Math.round((latencies.length * perCall) / duration),
     p50: Number(percentile(latencies, 50).toFixed(1)),
     p99: Number(percentile(latencies, 99).toFixed(1)),
-    total: latencies.length,
+    total: latencies.length * perCall,
   };
 }
 
-/** Raw insert and read rates of one store; `poolSize` PostgreSQL connections (10 per service process). */
-export async function storeRaw(store, { connections = 64, duration = 10, poolSize = 10 } = {}) {
+/**
+ * Raw insert (single-row and multi-row) and read rates of one store; `poolSize` PostgreSQL
+ * connections (10 per service process). The multi-row insert sends `batch` orders per statement
+ * from `inFlight` callers (the group commit's MAX_IN_FLIGHT): latencies are per statement.
+ */
+export async function storeRaw(
+  store,
+  { connections = 64, duration = 10, poolSize = 10, batch = 64, inFlight = 2 } = {},
+) {
   const { openMerchant } = await dist('merchants/open-merchant.js');
-  const { findOrder, insertOrder } = await dist('orders/order-store.js');
+  const { findOrder, insertOrder, insertOrders } = await dist('orders/order-store.js');
   const { findMerchant } = await dist('merchants/merchant-store.js');
   const { claimsOf } = await dist('credits/claim-store.js');
   const db = await openStore(store, poolSize);
@@ -84,11 +93,26 @@ export async function storeRaw(store, { connections = 64, duration = 10, poolSiz
     });
     // CPU per insert: PostgreSQL's backends, and this process driving them (the service's place).
     insert.cpu = cpuPerRequest(cpuBefore, cpuSnapshot(), insert.total);
+    const manyBefore = cpuSnapshot();
+    const insertMany = await timed(
+      inFlight,
+      duration,
+      async (n) => {
+        const orders = Array.from({ length: batch }, (_, i) =>
+          rawOrder(merchant.uid, `${prefix}-m${n}-${i}`, new Date()),
+        );
+        const inserted = await insertOrders(db, orders);
+        if (inserted.size !== batch) throw new Error('duplicate');
+      },
+      batch,
+    );
+    insertMany.cpu = cpuPerRequest(manyBefore, cpuSnapshot(), insertMany.total);
+    insertMany.batch = batch;
     const select = await timed(connections, duration, async (n) => {
       const order = await findOrder(db, uids[n % uids.length]);
       await Promise.all([findMerchant(db, order.merchant_uid), claimsOf(db, order.payment_uid)]);
     });
-    return { insert, select };
+    return { insert, insertMany, select };
   } finally {
     await db.close();
   }
@@ -141,6 +165,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const result = await storeRaw(store, {
       connections: option('connections', 64),
       duration: option('duration', 10),
+      batch: option('batch', 64),
     });
     console.log(kind, JSON.stringify(result));
   });

@@ -71,6 +71,36 @@ export async function insertOrder(tx: Queryable, order: NewOrder): Promise<Order
   );
 }
 
+const INSERT_MANY_SQL = prepared(`
+  WITH inserted AS (
+    INSERT INTO orders (${INSERT_COLUMNS.join(', ')}, status_changed_at, updated_at)
+    SELECT ${INSERT_COLUMNS.map((column) => `r.${column}`).join(', ')}, r.created_at, r.created_at
+    FROM json_populate_recordset(NULL::orders, $1::json) AS r
+    WHERE r.from_name = ''
+       OR NOT EXISTS (SELECT 1 FROM blacklist b WHERE b.merchant_uid = r.merchant_uid AND b.from_name = r.from_name)
+    ON CONFLICT ON CONSTRAINT orders_merchant_order_unique DO NOTHING
+    RETURNING *),
+  created AS (
+    INSERT INTO order_events (payment_uid, seq, from_status, to_status, cause, detail, at)
+    SELECT payment_uid, 0, NULL, payment_status, 'created', '', created_at FROM inserted)
+  SELECT * FROM inserted`);
+
+/**
+ * Inserts new collection orders and their first events in one statement (one transaction): the
+ * rows travel as one JSON parameter, so the text is fixed and prepared whatever the count. An
+ * order is left out, and absent from the answer, when its merchant already has its
+ * merchant_order_id (an earlier order, or one before it in the same list) or its payer's name is
+ * on the merchant's blacklist; the caller decides what each left-out order answers.
+ * Answered by payment_uid.
+ */
+export async function insertOrders(tx: Queryable, orders: readonly NewOrder[]): Promise<Map<string, Order>> {
+  const rows = orders.map((order) =>
+    Object.fromEntries(INSERT_COLUMNS.map((column) => [column, order[column]])),
+  );
+  const inserted = await queryRows(tx, OrderRow, INSERT_MANY_SQL, [JSON.stringify(rows)]);
+  return new Map(inserted.map((order) => [order.payment_uid, order]));
+}
+
 /** A payout's amount is held: its accounting is under way. */
 export async function markAccountingDelivered(tx: Queryable, paymentUid: string): Promise<Order | undefined> {
   const row = await queryRow(

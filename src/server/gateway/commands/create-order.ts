@@ -1,6 +1,8 @@
 /**
  * Creating an order: limits, blacklist, the idempotent insert and, for payouts, the balance
- * check and hold, all in one transaction. Concurrent identical requests create one order.
+ * check and hold, all in one transaction; a collection order within the limits goes in by group
+ * commit, one statement with the others created meanwhile (orders/order-group-commit.ts).
+ * Concurrent identical requests create one order.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { formatAmount } from '../../../shared/money.js';
@@ -13,6 +15,7 @@ import type { Merchant } from '../../merchants/merchant.js';
 import { limitsFor } from '../../merchants/merchant.js';
 import { payoutChannelFor } from '../../merchants/payout-channel-for.js';
 import type { NewOrder, Order } from '../../orders/order.js';
+import { groupCommitOf } from '../../orders/order-group-commit.js';
 import {
   findOrderByMerchantOrderId,
   insertOrder,
@@ -64,23 +67,18 @@ export async function createOrder(
   const collection =
     input.transactionType === 'income' ? collectionAccount(merchant, input.payterm) : undefined;
 
-  // The common case, a collection order within the limits from a payer not blacklisted, needs no
-  // transaction: one statement inserts the order and its event, and a conflict on
-  // merchant_order_id answers as the transaction below does when it finds the order first.
-  // Everything else (payouts, refusals, which must still answer an existing order) takes the
-  // transaction below.
+  // The common case, a collection order within the limits, goes in with the collection orders
+  // created at about the same time: one statement of many rows (orders/order-group-commit.ts),
+  // which leaves out an order whose merchant_order_id is taken or whose payer is blacklisted.
+  // Those, payouts and refusals take the transaction below, which finds each one's answer.
   if (
     input.transactionType === 'income' &&
     collection &&
     input.amount >= limits.min &&
-    input.amount <= limits.max &&
-    !(await isBlacklisted(deps.db, merchant.uid, input.fromName))
+    input.amount <= limits.max
   ) {
-    const order = await insertOrder(deps.db, newOrder(deps, input, ctx, digest, now, collection));
+    const order = await groupCommitOf(deps.db).insert(newOrder(deps, input, ctx, digest, now, collection));
     if (order) return { kind: 'created', order };
-    const existing = await findOrderByMerchantOrderId(deps.db, merchant.uid, input.merchantOrderId);
-    if (!existing) throw new Error('order conflict without a row');
-    return sameRequest(existing, digest);
   }
 
   return deps.db.transaction(async (tx) => {
