@@ -669,6 +669,11 @@ end
   };
 }
 
+function signedBy(secret, body, signature) {
+  const fields = Object.fromEntries(Object.entries(body).filter(([, value]) => String(value) !== ''));
+  return typeof signature === 'string' && sign(secret, fields) === signature.toLowerCase();
+}
+
 /** Listens on a free port of 127.0.0.1; answers the URL callbacks are sent to. */
 export async function listenLocal(server) {
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -679,9 +684,10 @@ export async function listenLocal(server) {
  * A merchant's callback receiver on 127.0.0.1 that answers SUCCESS, noting when each
  * `payment_uid:payment_status` first arrived (performance.now()) and how many requests came.
  */
-export function callbackReceiver() {
+export function callbackReceiver({ secret } = {}) {
   const arrivals = new Map();
   let count = 0;
+  let badSignatures = 0;
   let first = 0;
   let last = 0;
   const waiters = [];
@@ -695,6 +701,13 @@ export function callbackReceiver() {
       last = at;
       try {
         const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+        // With the merchant's secret, each callback's OC-Signature is checked as a merchant does
+        // (the fields without empty values, sorted, name=value joined by &): one that fails is
+        // counted, not noted as arrived.
+        if (secret && !signedBy(secret, body, req.headers['oc-signature'])) {
+          badSignatures += 1;
+          throw new Error('bad signature');
+        }
         const key = `${body.payment_uid}:${body.payment_status}`;
         if (!arrivals.has(key)) arrivals.set(key, at);
       } catch {
@@ -708,7 +721,7 @@ export function callbackReceiver() {
   return {
     server,
     arrivals,
-    stats: () => ({ count, first, last }),
+    stats: () => ({ count, first, last, badSignatures }),
     reset() {
       arrivals.clear();
       count = 0;
