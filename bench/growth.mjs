@@ -13,8 +13,16 @@
  * the baseline: every later p99 is printed as a ratio to it (target: within 20%), with the
  * 1-minute load average of each run.
  *
+ * At each size the operator console's order search is timed too (wrk, 8 connections, with the
+ * operator's token): the first page, a search by merchant order id and a search by payer name
+ * prefix, p99 as a ratio to the first size.
+ *
  * Usage: npm run bench:growth   (node bench/growth.mjs [--sizes 1000,100000,1000000] [--duration 8]
- *                                [--stream-samples 600])
+ *                                [--stream-samples 600] [--ten-million])
+ *
+ * `--ten-million` adds 10,000,000 orders as a last size. Loading them takes about ten times the
+ * 1M size's load (the bench prints each size's load time; the orders table is about 7 GB), so
+ * the run takes about an hour and needs about 10 GB free for PostgreSQL.
  *
  * A p99 of one run swings by a third between runs of the same size on this shared machine (one
  * stall of the machine lands on many requests at once), so the waiting poll runs three times and
@@ -28,7 +36,9 @@ import {
   createMerchant,
   createRequests,
   firstPolls,
+  hasSwitch,
   main,
+  OPERATOR_TOKEN,
   option,
   postgresCpuBetween,
   printMachine,
@@ -38,6 +48,7 @@ import {
 import { claimedOrders, creditToStream } from './sse-client.mjs';
 
 const sizes = option('sizes', '1000,100000,1000000').split(',').map(Number);
+if (hasSwitch('ten-million') && !sizes.includes(10_000_000)) sizes.push(10_000_000);
 const duration = option('duration', 8);
 const connections = option('connections', 64);
 const streamSamples = option('stream-samples', 600);
@@ -123,6 +134,21 @@ main(
           service.url,
           await claimedOrders(service.url, merchant, streamSamples),
         );
+        const searchLoad = load();
+        const middle = Math.floor(size / 2);
+        const auth = { Authorization: `Bearer ${OPERATOR_TOKEN}` };
+        const searchPaths = [
+          '/operator/api/order-search?limit=50',
+          `/operator/api/order-search?q=G${middle}`,
+          '/operator/api/order-search?q=bench%20payer',
+        ];
+        const search = await wrk({
+          url: service.url,
+          paths: searchPaths,
+          headers: () => auth,
+          connections: 8,
+          duration,
+        });
         const [{ count }] = (await client.query('SELECT count(*)::int AS count FROM orders')).rows;
         const [{ size: bytes }] = (
           await client.query(`SELECT pg_size_pretty(pg_total_relation_size('orders')) AS size`)
@@ -137,6 +163,7 @@ main(
           first: { ...first, load: firstLoad },
           poll: { ...poll, load: pollLoad },
           stream: { ...stream, load: streamLoad },
+          search: { ...search, load: searchLoad },
         };
         results.push(row);
         const base = results[0];
@@ -145,7 +172,8 @@ main(
           `  ${String(size).padStart(8)} orders (${bytes}, loaded in ${row.loadSeconds} s): idle CPU service ${idle.servicePercent}%, PostgreSQL ${idle.postgresPercent}%; create ${create.rps}/s p50 ${create.p50} p99 ${create.p99} ms (load ${createLoad}, p99 x${ratio('create')});` +
             ` first poll of ${first.count} p50 ${first.p50} p99 ${first.p99} ms (load ${firstLoad}, p99 x${ratio('first')});` +
             ` waiting poll ${poll.rps}/s p50 ${poll.p50} p99 ${poll.p99} ms (median of ${poll.p99s.join(', ')}; load ${pollLoad}, p99 x${ratio('poll')});` +
-            ` credit -> stream p50 ${stream.p50} p99 ${stream.p99} ms (credit request alone p50 ${stream.request.p50} p99 ${stream.request.p99}; load ${streamLoad}, p99 x${ratio('stream')})`,
+            ` credit -> stream p50 ${stream.p50} p99 ${stream.p99} ms (credit request alone p50 ${stream.request.p50} p99 ${stream.request.p99}; load ${streamLoad}, p99 x${ratio('stream')});` +
+            ` console search ${search.rps}/s p50 ${search.p50} p99 ${search.p99} ms (load ${searchLoad}, p99 x${ratio('search')})`,
         );
       }
     } finally {
@@ -154,5 +182,5 @@ main(
     }
     console.log(JSON.stringify({ machine, connections, duration, results }));
   },
-  { limitSeconds: 1800 },
+  { limitSeconds: hasSwitch('ten-million') ? 5400 : 1800 },
 );

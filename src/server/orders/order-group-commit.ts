@@ -1,5 +1,5 @@
 /**
- * Group commit for order creation (docs/decisions/0035-group-commit-and-embedded-store-worker.md):
+ * Group commit for order creation (docs/decisions/0035-creation-by-group-commit.md):
  * collection orders created at about the same time are inserted together, in one statement of
  * many rows, instead of one statement (and one commit) each. Each order keeps its own answer.
  */

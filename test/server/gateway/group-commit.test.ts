@@ -1,5 +1,5 @@
 /**
- * Creation by group commit (docs/decisions/0035-group-commit-and-embedded-store-worker.md):
+ * Creation by group commit (docs/decisions/0035-creation-by-group-commit.md):
  * collection orders created at once are inserted by one statement of many rows, and each keeps
  * the answer it would have had alone.
  */
