@@ -21,8 +21,8 @@
  *                                [--stream-samples 600] [--ten-million])
  *
  * `--ten-million` adds 10,000,000 orders as a last size. Loading them takes about ten times the
- * 1M size's load (the bench prints each size's load time; the orders table is about 7 GB), so
- * the run takes about an hour and needs about 10 GB free for PostgreSQL.
+ * 1M size's load (the bench prints each size's load time; the orders table with its indexes is
+ * about 12 GB), so the run takes about an hour and needs about 15 GB free for PostgreSQL.
  *
  * A p99 of one run swings by a third between runs of the same size on this shared machine (one
  * stall of the machine lands on many requests at once), so the waiting poll runs three times and
