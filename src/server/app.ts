@@ -49,6 +49,7 @@ const STATEMENT_PATH = `${OPERATOR_API_PREFIX}/credits/import`;
 /** Raw e-mail alerts carry HTML and headers: larger than other bodies, far below a statement. */
 export const MAX_EMAIL_BYTES = 256 * 1024;
 const EMAIL_PREFIX = '/ingest/email/';
+const EMAIL_PATH = '/ingest/email';
 
 export interface AppOptions {
   /** The built checkout page's routes (served from dist/checkout). */
@@ -101,7 +102,12 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   // by bodyLimit as it streams.
   app.on(BODY_METHODS, '*', (c, next) => {
     const path = c.req.path;
-    const limit = path === STATEMENT_PATH ? limits[0] : path.startsWith(EMAIL_PREFIX) ? limits[1] : limits[2];
+    const limit =
+      path === STATEMENT_PATH
+        ? limits[0]
+        : path.startsWith(EMAIL_PREFIX) || path === EMAIL_PATH
+          ? limits[1]
+          : limits[2];
     const declared = requestHeader(c, 'content-length');
     if (declared === undefined || requestHeader(c, 'transfer-encoding') !== undefined) {
       return limit.check(c, next);

@@ -192,7 +192,9 @@ export const LIST_AUDIT = apiRoute({
 
 const TOKEN = z.object({ token: z.string().describe("The source's ingest token") });
 const INGEST =
-  'Unsigned: the token in the path is the secret (an unknown or revoked one is a 404); limited per token.';
+  'Unsigned: the token in the path is the secret (an unknown or revoked one is a 404); limited per token. For apps that can only set a URL; the documented form sends the token as Authorization: Bearer.';
+const INGEST_BEARER =
+  "Unsigned: the source's ingest token as Authorization: Bearer (an unknown, revoked or missing one is a 404); limited per token.";
 
 /**
  * What a forwarder may send, for the document only: the ingest routes validate nothing before the
@@ -208,15 +210,12 @@ const FORWARDED_SMS = {
   ),
 } as const;
 
-export const INGEST_SMS = apiRoute({
-  id: 'ingestSms',
+const SMS_BODY = `JSON, form, multipart or text/plain: text|message|body|msg, from|sender|address, timestamp|time|date|received_at|receivedStamp|sentStamp|sent_at. Nothing refuses a body from a valid token: one that cannot be read as a text is stored with outcome invalid.`;
+const SMS_ROUTE = {
   method: 'post',
-  path: '/ingest/sms/:token',
   tag: 'ingest',
   auth: 'public',
   summary: 'A forwarded SMS alert',
-  description: `${INGEST} JSON, form, multipart or text/plain: text|message|body|msg, from|sender|address, timestamp|time|date|received_at|receivedStamp|sentStamp|sent_at. Nothing refuses a body from a valid token: one that cannot be read as a text is stored with outcome invalid.`,
-  params: TOKEN,
   bodyMedia: {
     'application/json': FORWARDED_SMS,
     'application/x-www-form-urlencoded': FORWARDED_SMS,
@@ -226,18 +225,47 @@ export const INGEST_SMS = apiRoute({
   bodyExample: { text: 'Rs.199.00 credited to A/c XX1234 by UPI Ref No 612345678901', from: 'VM-HDFCBK' },
   answers: { 200: { description: 'Stored and read', data: IngestedTextSchema } },
   errors: [404, 429],
-});
-
-export const INGEST_EMAIL = apiRoute({
-  id: 'ingestEmail',
+} as const;
+const EMAIL_BODY =
+  'Nothing refuses a body from a valid token: one that cannot be read is stored with outcome invalid.';
+const EMAIL_ROUTE = {
   method: 'post',
-  path: '/ingest/email/:token',
   tag: 'ingest',
   auth: 'public',
   summary: 'A raw e-mail alert (RFC 822, up to 256 KB)',
-  description: `${INGEST} Nothing refuses a body from a valid token: one that cannot be read is stored with outcome invalid.`,
-  params: TOKEN,
   bodyMedia: { 'message/rfc822': { type: 'string' } },
   answers: { 200: { description: 'Stored and read', data: IngestedTextSchema } },
   errors: [404, 429],
+} as const;
+
+/** The documented form: the token in `Authorization: Bearer`, never in the URL. */
+export const INGEST_SMS_BEARER = apiRoute({
+  ...SMS_ROUTE,
+  id: 'ingestSmsBearer',
+  path: '/ingest/sms',
+  description: `${INGEST_BEARER} ${SMS_BODY}`,
+});
+
+export const INGEST_EMAIL_BEARER = apiRoute({
+  ...EMAIL_ROUTE,
+  id: 'ingestEmailBearer',
+  path: '/ingest/email',
+  description: `${INGEST_BEARER} ${EMAIL_BODY}`,
+});
+
+/** The token in the path, for forwarders that can only set a URL. */
+export const INGEST_SMS = apiRoute({
+  ...SMS_ROUTE,
+  id: 'ingestSms',
+  path: '/ingest/sms/:token',
+  description: `${INGEST} ${SMS_BODY}`,
+  params: TOKEN,
+});
+
+export const INGEST_EMAIL = apiRoute({
+  ...EMAIL_ROUTE,
+  id: 'ingestEmail',
+  path: '/ingest/email/:token',
+  description: `${INGEST} ${EMAIL_BODY}`,
+  params: TOKEN,
 });

@@ -1,7 +1,9 @@
 /**
- * Unsigned ingest endpoints for alert forwarders, keyed by a credit source's secret token:
- * - POST /ingest/sms/:token    a forwarded SMS (JSON, form, multipart or plain text)
- * - POST /ingest/email/:token  a raw e-mail alert (RFC 822)
+ * Unsigned ingest endpoints for alert forwarders, keyed by a credit source's secret token, sent as
+ * `Authorization: Bearer` (the documented form) or, for apps that can only set a URL, in the path:
+ * - POST /ingest/sms, /ingest/sms/:token      a forwarded SMS (JSON, form, multipart or plain text)
+ * - POST /ingest/email, /ingest/email/:token  a raw e-mail alert (RFC 822)
+ * The token is never logged: the request log writes these paths without it (http/logged-path.ts).
  * An unknown or revoked token is a 404 (one indexed read, nothing written). A known token is
  * rate-limited in the store's shared buckets (`rate_limits`, scope `ingest`, keyed by its source),
  * so every service process counts against the same limit. Past those two, nothing refuses: the
@@ -12,10 +14,11 @@ import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { ERROR_CODES } from '../../shared/error-codes.js';
 import type { AppDeps } from '../app-deps.js';
 import { AppError, notFound } from '../errors.js';
+import { requestHeader } from '../http/request-record.js';
 import type { RateLimit } from '../rate-limit.js';
 import { storeRateLimiter } from '../store/rate-limit-store.js';
 import { ingestText } from './commands/ingest-text.js';
-import { INGEST_EMAIL, INGEST_SMS } from './credit-api.js';
+import { INGEST_EMAIL, INGEST_EMAIL_BEARER, INGEST_SMS, INGEST_SMS_BEARER } from './credit-api.js';
 import { type CreditSource, findSourceByToken } from './credit-source-store.js';
 import { readAlertEmail } from './read-email.js';
 import { readForwardedSms } from './read-forwarded-sms.js';
@@ -30,12 +33,8 @@ export function ingestRoutes(deps: AppDeps, limit: RateLimit = DEFAULT_INGEST_LI
   const app = new Hono<IngestEnv>();
   const limiter = storeRateLimiter(deps.db, 'ingest', limit);
   // The token is looked up and its limit taken before the body is read.
-  const sourceOfToken: MiddlewareHandler<IngestEnv, string, { out: { param: { token: string } } }> = async (
-    c,
-    next,
-  ) => {
-    const { token } = c.req.valid('param');
-    const source = token.length <= 100 ? await findSourceByToken(deps.db, token) : undefined;
+  const admit = async (c: Context<IngestEnv>, token: string | undefined) => {
+    const source = token && token.length <= 100 ? await findSourceByToken(deps.db, token) : undefined;
     if (!source) throw notFound('token: no such active credit source');
     // Keyed by the source (one token each): an unknown token never creates a bucket.
     const decision = await limiter.take(source.id, deps.clock.now());
@@ -45,6 +44,16 @@ export function ingestRoutes(deps: AppDeps, limit: RateLimit = DEFAULT_INGEST_LI
       });
     }
     c.set('source', source);
+  };
+  const sourceOfToken: MiddlewareHandler<IngestEnv, string, { out: { param: { token: string } } }> = async (
+    c,
+    next,
+  ) => {
+    await admit(c, c.req.valid('param').token);
+    await next();
+  };
+  const sourceOfBearer: MiddlewareHandler<IngestEnv> = async (c, next) => {
+    await admit(c, bearerToken(requestHeader(c, 'authorization')));
     await next();
   };
   const answer = (result: { rawTextId: number; outcome: string; reason: string }) => ({
@@ -55,17 +64,27 @@ export function ingestRoutes(deps: AppDeps, limit: RateLimit = DEFAULT_INGEST_LI
   // The body exactly as it came: whatever it holds is stored (outcome invalid when unreadable).
   const bytesOf = async (c: Context) => new Uint8Array(await c.req.arrayBuffer());
 
-  INGEST_SMS.register(app, sourceOfToken, async (c) => {
+  const takeSms = async (c: Context<IngestEnv>) => {
     const sms = await readForwardedSms(await bytesOf(c), c.req.header('content-type') ?? '');
     const result = await ingestText(deps, { source: c.var.source, channel: 'sms', ...sms });
     return c.json(answer(result));
-  });
-
-  INGEST_EMAIL.register(app, sourceOfToken, async (c) => {
+  };
+  const takeEmail = async (c: Context<IngestEnv>) => {
     const email = await readAlertEmail(await bytesOf(c));
     const result = await ingestText(deps, { source: c.var.source, channel: 'email', ...email });
     return c.json(answer(result));
-  });
+  };
+  // One handler each (a registered handler carries its route's definition).
+  INGEST_SMS_BEARER.register(app, sourceOfBearer, (c) => takeSms(c));
+  INGEST_EMAIL_BEARER.register(app, sourceOfBearer, (c) => takeEmail(c));
+  INGEST_SMS.register(app, sourceOfToken, (c) => takeSms(c));
+  INGEST_EMAIL.register(app, sourceOfToken, (c) => takeEmail(c));
 
   return app;
+}
+
+/** The token of an `Authorization: Bearer <token>` header; undefined for any other header. */
+function bearerToken(header: string | undefined): string | undefined {
+  const match = header?.match(/^Bearer +(\S+) *$/i);
+  return match?.[1];
 }

@@ -20,6 +20,7 @@ import { isAppError } from '../errors.js';
 import type { Logger } from '../log.js';
 import { assertCleanTarget } from './clean-text.js';
 import { errorResponse } from './envelope.js';
+import { loggedPath } from './logged-path.js';
 import type { MatchedRouteRouter } from './matched-route.js';
 import type { Metrics } from './metrics.js';
 import { type Bindings, nodeHeader, REQUEST, RequestRecord } from './request-record.js';
@@ -92,7 +93,7 @@ export function withRequestContext(dispatch: Fetch, options: RequestContextOptio
           method: request.method,
           route,
           status: String(status),
-          path: incoming?.url?.split('?')[0] ?? new URL(request.url).pathname,
+          path: loggedPath(incoming?.url?.split('?')[0] ?? new URL(request.url).pathname),
           ms: Math.round(seconds * 1000),
         });
       }

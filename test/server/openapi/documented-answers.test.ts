@@ -303,6 +303,23 @@ describe(`the documented answers (${storeKind})`, () => {
       credits.INGEST_EMAIL,
       await root(credits.INGEST_EMAIL, { params: { token }, text: email, contentType: 'message/rfc822' }),
     );
+    const bearer = through('', { Authorization: `Bearer ${token}` });
+    await answer(
+      credits.INGEST_SMS_BEARER,
+      await bearer(credits.INGEST_SMS_BEARER, {
+        text: JSON.stringify({ text: alert(freshUtr(), '34.00'), from: 'VM-HDFCBK' }),
+        contentType: 'application/json',
+      }),
+    );
+    await answer(
+      credits.INGEST_EMAIL_BEARER,
+      await bearer(credits.INGEST_EMAIL_BEARER, {
+        text: ['From: alerts@hdfcbank.net', 'Subject: Credit', '', alert(freshUtr(), '35.00'), ''].join(
+          '\r\n',
+        ),
+        contentType: 'message/rfc822',
+      }),
+    );
     await answer(credits.LIST_CREDITS, await op(credits.LIST_CREDITS, { query: { limit: '50' } }));
     const fixable = await order({ amount: '30.00' });
     const fixUtr = freshUtr();
