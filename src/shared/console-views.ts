@@ -16,7 +16,8 @@ export const TodaySummarySchema = z.object({
   /** Midnight in India of the day the figures cover, ISO 8601. */
   since: z.string(),
   orders: z.array(z.object({ kind: z.string(), status: z.string(), count: z.number(), amount: z.string() })),
-  credits: z.object({ received: z.number(), matched: z.number(), waiting: z.number() }),
+  /** `frozen`: credits a bank statement line contradicted, their money held back (all days). */
+  credits: z.object({ received: z.number(), matched: z.number(), waiting: z.number(), frozen: z.number() }),
   failing_callbacks: z.array(
     z.object({ merchant_uid: z.string(), merchant_name: z.string(), count: z.number() }),
   ),

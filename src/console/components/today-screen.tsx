@@ -92,6 +92,14 @@ export function TodayScreen() {
                 </p>
                 <p class="muted">received, no order matched yet</p>
               </div>
+              <div class="tile">
+                <h2>Frozen by a statement</h2>
+                <p class="figure">{formatCount(data.credits.frozen)}</p>
+                <p class="muted">
+                  texts' credits a bank statement contradicted, money held back (
+                  <code>npm run operator -- credit:frozen</code>)
+                </p>
+              </div>
             </section>
             <section>
               <h2>Callbacks failing</h2>

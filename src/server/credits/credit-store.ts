@@ -346,21 +346,26 @@ const CreditCountsRow = z.object({
   received: z.number().int(),
   matched: z.number().int(),
   waiting: z.number().int(),
+  frozen: z.number().int(),
 });
 export type CreditCounts = z.infer<typeof CreditCountsRow>;
 
-/** Credits received since `since`, how many of them matched, and how many credits wait in all. */
+/**
+ * Credits received since `since`, how many of them matched, how many credits wait in all, and how
+ * many a statement line froze.
+ */
 export async function creditCountsSince(tx: Queryable, since: Date): Promise<CreditCounts> {
   const row = await queryRow(
     tx,
     CreditCountsRow,
     `SELECT count(*) FILTER (WHERE created_at >= $1)::int AS received,
             count(*) FILTER (WHERE created_at >= $1 AND payment_uid IS NOT NULL)::int AS matched,
-            count(*) FILTER (WHERE payment_uid IS NULL)::int AS waiting
+            count(*) FILTER (WHERE payment_uid IS NULL)::int AS waiting,
+            count(*) FILTER (WHERE hold = 'frozen')::int AS frozen
      FROM bank_credits`,
     [since],
   );
-  return row ?? { received: 0, matched: 0, waiting: 0 };
+  return row ?? { received: 0, matched: 0, waiting: 0, frozen: 0 };
 }
 
 export async function creditExists(tx: Queryable, id: number): Promise<boolean> {

@@ -75,6 +75,8 @@ describe('the Today screen', () => {
     expect(completed.getAttribute('href')).toBe('#/orders?kind=income&status=completed&from=2026-03-11');
     expect(screen.getByText('75%')).toBeTruthy();
     expect(screen.getByRole('link', { name: '2' }).getAttribute('href')).toBe('#/credits?tab=waiting');
+    const frozen = screen.getByRole('heading', { name: 'Frozen by a statement' }).parentElement;
+    expect(frozen?.querySelector('.figure')?.textContent).toBe('1');
     expect(screen.getByRole('link', { name: 'Chai Point: 3 failing' }).getAttribute('href')).toBe(
       '#/orders?merchant_uid=M100&callback=failing',
     );

@@ -69,7 +69,7 @@ describe("Today's table", () => {
         { kind: 'income', status: 'reject', count: 1, amount: '7.00' },
         { kind: 'expense', status: 'preparing', count: 1, amount: '5.00' },
       ],
-      credits: { received: 0, matched: 0, waiting: 0 },
+      credits: { received: 0, matched: 0, waiting: 0, frozen: 0 },
       failing_callbacks: [],
       attention: NO_ATTENTION,
     });

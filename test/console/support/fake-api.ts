@@ -23,7 +23,7 @@ export function fakeApi(overrides: Partial<ConsoleApi> = {}): FakeApi {
     today: empty({
       since: '2026-03-10T18:30:00.000Z',
       orders: [],
-      credits: { received: 0, matched: 0, waiting: 0 },
+      credits: { received: 0, matched: 0, waiting: 0, frozen: 0 },
       failing_callbacks: [],
       attention: NO_ATTENTION,
     }),

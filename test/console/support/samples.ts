@@ -43,7 +43,7 @@ export const NO_ATTENTION = Object.fromEntries(ATTENTION_KINDS.map((kind) => [ki
 export const sampleSummary: TodaySummary = {
   since: '2026-03-10T18:30:00.000Z',
   orders: [{ kind: 'income', status: 'completed', count: 1234, amount: '123456.00' }],
-  credits: { received: 4, matched: 3, waiting: 2 },
+  credits: { received: 4, matched: 3, waiting: 2, frozen: 1 },
   failing_callbacks: [{ merchant_uid: 'M100', merchant_name: 'Chai Point', count: 3 }],
   attention: { ...NO_ATTENTION, unparsed_text: 2, conflict_text: 1 },
 };

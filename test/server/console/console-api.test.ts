@@ -128,7 +128,7 @@ describe("Today's figures", () => {
         { kind: 'income', status: 'completed', count: 1, amount: '250.00' },
         { kind: 'income', status: 'pending', count: 1, amount: '100.00' },
       ]);
-      expect(data.credits).toEqual({ received: 2, matched: 1, waiting: 1 });
+      expect(data.credits).toEqual({ received: 2, matched: 1, waiting: 1, frozen: 0 });
     } finally {
       await own.close();
     }
