@@ -18,7 +18,7 @@ export type PaymentStatus =
   | 'overdue';
 
 /** POST /gateway/api/order/new. Amounts are decimal strings ("19.99"), never numbers. */
-export interface CreateOrderRequest {
+export interface CreateOrderRequest extends Partial<Parties> {
   readonly transaction_type: TransactionType;
   readonly amount: string;
   readonly merchant_order_id: string;
@@ -31,25 +31,23 @@ export interface CreateOrderRequest {
   readonly redirect_url?: string;
   readonly notify_url?: string;
   readonly response_type?: string;
-  readonly from?: string;
-  readonly from_name?: string;
-  readonly from_bank_name?: string;
-  readonly to?: string;
-  readonly to_name?: string;
-  readonly to_bank_name?: string;
   readonly merchant_id?: string;
   readonly order_uid?: string;
   readonly channel?: string;
 }
 
-export interface PaymentObject {
-  readonly order_uid: string;
+/** Who pays and who is paid: account (UPI address or account number), name and bank. */
+export interface Parties {
   readonly from: string;
   readonly from_name: string;
   readonly from_bank_name: string;
   readonly to: string;
   readonly to_name: string;
   readonly to_bank_name: string;
+}
+
+export interface PaymentObject extends Parties {
+  readonly order_uid: string;
   readonly payment_status: PaymentStatus;
   readonly payment_fail_reason: string;
   readonly final_amount: string;
@@ -69,13 +67,7 @@ export interface CreatedOrder {
 }
 
 /** POST /gateway/api/order/get: every field of the order. */
-export interface Order {
-  readonly from: string;
-  readonly from_name: string;
-  readonly from_bank_name: string;
-  readonly to: string;
-  readonly to_name: string;
-  readonly to_bank_name: string;
+export interface Order extends Parties {
   readonly amount: string;
   readonly final_amount: string;
   readonly currency: 'INR';
@@ -132,7 +124,7 @@ export interface Balance {
 }
 
 /** The body POSTed to notify_url. Empty fields are left out; every value is a string. */
-export interface CallbackBody {
+export interface CallbackBody extends Partial<Parties> {
   readonly merchant_order_id: string;
   readonly merchant_uid: string;
   readonly merchant_name?: string;
@@ -153,12 +145,6 @@ export interface CallbackBody {
   readonly serial_number?: string;
   readonly reversed_at?: string;
   readonly reversal_reason?: string;
-  readonly from?: string;
-  readonly from_name?: string;
-  readonly from_bank_name?: string;
-  readonly to?: string;
-  readonly to_name?: string;
-  readonly to_bank_name?: string;
   readonly merchant_id?: string;
   /** Increases with every status change of the order: ignore a callback with a lower one. */
   readonly status_seq: string;

@@ -10,6 +10,7 @@ export type {
   CreatedOrder,
   CreateOrderRequest,
   Order,
+  Parties,
   PaymentObject,
   PaymentStatus,
   TransactionType,

@@ -34,38 +34,38 @@ export async function lockBatch(tx: Queryable, id: string): Promise<PayoutBatch 
   return queryRow(tx, PayoutBatchRow, 'SELECT * FROM payout_batches WHERE id = $1 FOR UPDATE', [id]);
 }
 
-export async function markBatchApproved(
+/** Each step a batch takes after it is prepared: the state it leaves and the columns that say who and when. */
+const STEPS = {
+  approved: { from: 'prepared', by: 'approved_by', at: 'approved_at' },
+  uploaded: { from: 'approved', by: 'uploaded_by', at: 'uploaded_at' },
+} as const;
+
+/** Moves a batch one step on, as `by` at `now`; the batch must be in the state the step leaves. */
+async function stepBatch(
   tx: Queryable,
   id: string,
+  to: keyof typeof STEPS,
   by: string,
   now: Date,
 ): Promise<PayoutBatch> {
+  const step = STEPS[to];
   const row = await queryRow(
     tx,
     PayoutBatchRow,
-    `UPDATE payout_batches SET state = 'approved', approved_by = $2, approved_at = $3
-     WHERE id = $1 AND state = 'prepared' RETURNING *`,
+    `UPDATE payout_batches SET state = '${to}', ${step.by} = $2, ${step.at} = $3
+     WHERE id = $1 AND state = '${step.from}' RETURNING *`,
     [id, by, now],
   );
-  if (!row) throw new Error(`batch ${id} was not prepared`);
+  if (!row) throw new Error(`batch ${id} was not ${step.from}`);
   return row;
 }
 
-export async function markBatchUploaded(
-  tx: Queryable,
-  id: string,
-  by: string,
-  now: Date,
-): Promise<PayoutBatch> {
-  const row = await queryRow(
-    tx,
-    PayoutBatchRow,
-    `UPDATE payout_batches SET state = 'uploaded', uploaded_by = $2, uploaded_at = $3
-     WHERE id = $1 AND state = 'approved' RETURNING *`,
-    [id, by, now],
-  );
-  if (!row) throw new Error(`batch ${id} was not approved`);
-  return row;
+export function markBatchApproved(tx: Queryable, id: string, by: string, now: Date): Promise<PayoutBatch> {
+  return stepBatch(tx, id, 'approved', by, now);
+}
+
+export function markBatchUploaded(tx: Queryable, id: string, by: string, now: Date): Promise<PayoutBatch> {
+  return stepBatch(tx, id, 'uploaded', by, now);
 }
 
 /** Newest first; one state or all. */
