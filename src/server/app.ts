@@ -2,10 +2,13 @@
  * The whole HTTP interface as one Hono app over standard Request/Response: no process.env, no
  * listen. main.ts is the only edge.
  */
+
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { ERROR_CODES } from '../shared/error-codes.js';
 import type { AppDeps } from './app-deps.js';
+import { approvalRoutes } from './approvals/approval-routes.js';
+import { proposer } from './approvals/propose.js';
 import {
   checkoutApiRoutes,
   DEFAULT_PAYER_LIMITS,
@@ -14,9 +17,10 @@ import {
 import { demoRoutes } from './checkout-api/demo-routes.js';
 import { consoleApiRoutes } from './console/console-api-routes.js';
 import { sessionRoutes } from './console/session-routes.js';
+import { apiCreditRoutes } from './credits/api-credit-routes.js';
 import { creditRoutes } from './credits/credit-routes.js';
 import { frozenCreditRoutes } from './credits/frozen-credits-routes.js';
-import { ingestRoutes } from './credits/ingest-routes.js';
+import { DEFAULT_INGEST_LIMIT, ingestRoutes } from './credits/ingest-routes.js';
 import { manualCreditRoutes } from './credits/manual-credit-routes.js';
 import { AppError, isAppError, notFound } from './errors.js';
 import { GATEWAY_API_ALIAS_PREFIX, GATEWAY_API_PREFIX } from './gateway/gateway-api.js';
@@ -157,20 +161,23 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   );
   app.route('/', demoRoutes(deps));
   app.route('/', ingestRoutes(deps, options.ingestLimit));
+  app.route('/', apiCreditRoutes(deps, options.ingestLimit ?? DEFAULT_INGEST_LIMIT));
   app.route('/', razorpayxWebhookRoutes(deps, options.webhookLimit));
 
+  const propose = proposer(deps);
   app.use(`${OPERATOR_API_PREFIX}/*`, operatorAuth(deps));
   app.route(OPERATOR_API_PREFIX, merchantRoutes(deps));
-  app.route(OPERATOR_API_PREFIX, orderRoutes(deps));
-  app.route(OPERATOR_API_PREFIX, manualCreditRoutes(deps));
+  app.route(OPERATOR_API_PREFIX, orderRoutes(deps, propose));
+  app.route(OPERATOR_API_PREFIX, manualCreditRoutes(deps, propose));
   app.route(OPERATOR_API_PREFIX, backupRoutes(deps));
   app.route(OPERATOR_API_PREFIX, operatorsRoutes(deps));
   app.route(OPERATOR_API_PREFIX, consoleApiRoutes(deps));
-  app.route(OPERATOR_API_PREFIX, creditRoutes(deps));
+  app.route(OPERATOR_API_PREFIX, creditRoutes(deps, propose));
   app.route(OPERATOR_API_PREFIX, payoutBatchRoutes(deps));
   app.route(OPERATOR_API_PREFIX, ledgerRoutes(deps));
   app.route(OPERATOR_API_PREFIX, frozenCreditRoutes(deps));
   app.route(OPERATOR_API_PREFIX, callbackRoutes(deps));
+  app.route(OPERATOR_API_PREFIX, approvalRoutes(deps));
   app.route('/console/api', sessionRoutes(deps));
   if (options.consolePage) app.route('/', options.consolePage);
 

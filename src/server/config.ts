@@ -24,6 +24,7 @@ const EnvSchema = z.object({
     .regex(/^[A-Za-z0-9._~+/-]+=*$/, 'must be a bearer token: letters, digits and . _ ~ + / - only')
     .optional(),
   MODE: z.enum(['sandbox', 'production']).default('sandbox'),
+  DUAL_CONTROL: z.enum(['on', 'off']).optional(),
   ORDER_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(900),
   ALLOW_PRIVATE_CALLBACKS: booleanFlag.default(false),
   SECRET_KEY: z
@@ -142,6 +143,11 @@ export interface Config {
    * (SMS, e-mail) stays pending when no statement line confirms it (24 h in production, 0 in sandbox).
    */
   readonly unconfirmedCreditHoldSeconds: number;
+  /**
+   * Manual money actions wait for a second operator (docs/money-controls.md, Approvals): on in
+   * production unless DUAL_CONTROL=off, off in sandbox unless DUAL_CONTROL=on.
+   */
+  readonly dualControl: boolean;
   /** Trusted proxies (TRUST_PROXY); empty: proxy headers are ignored. */
   readonly trustProxy: readonly string[];
   /** When set, /metrics is served there (on metricsHost) and not on the main port. */
@@ -246,6 +252,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
       unconfirmedCreditHoldSeconds: Math.round(
         (e.UNCONFIRMED_CREDIT_HOLD_HOURS ?? (e.MODE === 'production' ? 24 : 0)) * 3600,
       ),
+      dualControl: e.DUAL_CONTROL === undefined ? e.MODE === 'production' : e.DUAL_CONTROL === 'on',
       trustProxy: e.TRUST_PROXY,
       metricsPort: e.METRICS_PORT,
       metricsHost: e.METRICS_HOST,

@@ -33,6 +33,11 @@ async function main(): Promise<void> {
       `\n  WARNING: PUBLIC_BASE_URL is plain http in production (ALLOW_INSECURE_PUBLIC_URL=true): payer pages, the API and the console cookie travel unencrypted unless TLS is terminated in front of ${config.publicBaseUrl}.\n`,
     );
   }
+  if (config.mode === 'production' && !config.dualControl && !cluster.isWorker) {
+    process.stderr.write(
+      "\n  WARNING: DUAL_CONTROL=off: one operator alone can post credits, match them, import statements and set orders' status (docs/money-controls.md, Approvals).\n",
+    );
+  }
   const banner = () => {
     const demo = config.demoMerchant
       ? `\n  Demo checkout: ${config.publicBaseUrl}/demo  (opens a fresh demo order)\n`
@@ -41,8 +46,8 @@ async function main(): Promise<void> {
     // A deployment left in sandbox (anyone can simulate a payment there) must show at once.
     const mode =
       config.mode === 'production'
-        ? 'Mode: production'
-        : 'Mode: sandbox (payments can be simulated; MODE=production for real money)';
+        ? `Mode: production${config.dualControl ? '' : ' (DUAL_CONTROL=off: one operator alone can move money)'}`
+        : `Mode: sandbox (payments can be simulated; MODE=production for real money)${config.dualControl ? '; DUAL_CONTROL=on: manual money actions wait for a second operator' : ''}`;
     process.stderr.write(
       `\n  Service ready at ${config.publicBaseUrl}${workers}  (payer pages under /checkout/, API docs at /openapi.json)\n  ${mode}\n${demo}\n`,
     );

@@ -23,6 +23,13 @@ export const TodaySummarySchema = z.object({
   ),
   /** How many cases of each kind wait in the Needs attention queue. */
   attention: AttentionCountsSchema,
+  /**
+   * Whether manual money actions wait for a second operator (DUAL_CONTROL), the mode, and the
+   * proposals waiting (the service always says; optional for the console's older samples).
+   */
+  dual_control: z.optional(z.enum(['on', 'off'])),
+  mode: z.optional(z.enum(['sandbox', 'production'])),
+  awaiting_approval: z.optional(z.number()),
 });
 export type TodaySummary = z.infer<typeof TodaySummarySchema>;
 

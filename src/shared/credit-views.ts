@@ -181,5 +181,7 @@ export const CreatedCreditSourceSchema = z.extend(CreditSourceSchema, {
   ingest_token: z.optional(z.string()),
   sms_url: z.optional(z.string()),
   email_url: z.optional(z.string()),
+  /** An api source's endpoint, POST with `Authorization: Bearer <ingest_token>`. */
+  credits_url: z.optional(z.string()),
 });
 export type CreatedCreditSource = z.infer<typeof CreatedCreditSourceSchema>;

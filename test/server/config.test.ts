@@ -137,6 +137,22 @@ describe('a safe production start', () => {
   });
 });
 
+describe('dual control (DUAL_CONTROL)', () => {
+  it('is on in production unless set to off, and off in sandbox unless set to on', () => {
+    const dual = (env: Record<string, string>) => {
+      const result = loadConfig(env);
+      if (!result.ok) throw new Error(result.errors.join('; '));
+      return result.config.dualControl;
+    };
+    expect(dual(SAFE_PRODUCTION)).toBe(true);
+    expect(dual({ ...SAFE_PRODUCTION, DUAL_CONTROL: 'off' })).toBe(false);
+    expect(dual({})).toBe(false);
+    expect(dual({ DUAL_CONTROL: 'on' })).toBe(true);
+    const refused = loadConfig({ DUAL_CONTROL: 'no' });
+    expect(refused.ok ? [] : refused.errors).toEqual([expect.stringMatching(/^DUAL_CONTROL: /)]);
+  });
+});
+
 describe('deployment settings', () => {
   it('reads TRUST_PROXY as a list of addresses, ranges and names, empty by default', () => {
     expect(

@@ -95,4 +95,16 @@ describe('a production start with an unsafe value', () => {
     if (service.child.exitCode === null) service.child.kill('SIGTERM');
     await service.exited;
   }, 180_000);
+
+  it('says so at start when dual control is set off', async () => {
+    const service = await start({ ...SAFE, DUAL_CONTROL: 'off' });
+    const deadline = Date.now() + 120_000;
+    while (!service.output().includes('WARNING: DUAL_CONTROL=off: one operator alone can post credits')) {
+      expect(Date.now(), service.output()).toBeLessThan(deadline);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(service.output()).not.toContain('Configuration error:');
+    if (service.child.exitCode === null) service.child.kill('SIGTERM');
+    await service.exited;
+  }, 180_000);
 });

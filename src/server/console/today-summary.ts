@@ -6,6 +6,7 @@
  */
 import type { TodaySummary } from '../../shared/console-views.js';
 import { formatAmount } from '../../shared/money.js';
+import { countAwaitingApproval } from '../approvals/approval-store.js';
 import { creditCountsSince } from '../credits/credit-store.js';
 import { failingCallbacksByMerchant } from '../notify/outbox-store.js';
 import { ordersCreatedSince } from '../orders/order-store.js';
@@ -23,11 +24,12 @@ export function startOfIstDay(now: Date): Date {
 
 export async function todaySummary(db: Queryable, context: AttentionContext): Promise<TodaySummary> {
   const since = startOfIstDay(context.now);
-  const [orders, credits, failing, attention] = await Promise.all([
+  const [orders, credits, failing, attention, awaiting] = await Promise.all([
     ordersCreatedSince(db, since),
     creditCountsSince(db, since),
     failingCallbacksByMerchant(db),
     needsAttention(db, { ...context, limit: 1 }),
+    countAwaitingApproval(db, context.now),
   ]);
   return {
     since: since.toISOString(),
@@ -35,5 +37,8 @@ export async function todaySummary(db: Queryable, context: AttentionContext): Pr
     credits,
     failing_callbacks: failing,
     attention: attention.counts,
+    dual_control: context.config.dualControl ? 'on' : 'off',
+    mode: context.config.mode,
+    awaiting_approval: awaiting,
   };
 }

@@ -4,6 +4,7 @@
  * endpoints alert forwarders post to (docs/credit-sources.md).
  */
 import { z } from 'zod';
+import { PROPOSED } from '../../shared/approval-views.js';
 import { AuditLogSchema } from '../../shared/audit-views.js';
 import {
   CreatedCreditSourceSchema,
@@ -12,12 +13,14 @@ import {
   DismissedTextSchema,
   IngestedTextSchema,
   MatchedCreditSchema,
+  PostedCreditSchema,
   StatementImportSchema,
   TextOutcomeSchema,
 } from '../../shared/credit-views.js';
 import { apiRoute } from '../http/api-route.js';
 import { idField } from '../http/request-fields.js';
 import {
+  ApiCreditSchema,
   AuditQuerySchema,
   CreateCreditSourceSchema,
   CreditListQuerySchema,
@@ -87,6 +90,7 @@ export const REPLAY_TEXT = apiRoute({
     sender: 'VM-HDFCBK',
   },
   answers: {
+    202: PROPOSED,
     201: { description: 'A new credit', data: TextOutcomeSchema },
     200: { description: 'No new credit (duplicate, unparsed or ignored)', data: TextOutcomeSchema },
   },
@@ -121,7 +125,10 @@ export const FIX_TEXT = apiRoute({
   summary: 'Fix an unparsed text into a credit (note required; audited)',
   body: FixTextSchema,
   bodyExample: { utr: '612345678901', amount: '199.00', note: 'read from the bank statement' },
-  answers: { 200: { description: 'Fixed: the credit and what it settled', data: TextOutcomeSchema } },
+  answers: {
+    202: PROPOSED,
+    200: { description: 'Fixed: the credit and what it settled', data: TextOutcomeSchema },
+  },
   errors: [404, 409],
 });
 
@@ -151,7 +158,10 @@ export const MATCH_CREDIT = apiRoute({
   summary: 'Match a waiting credit to an order by hand through the settlement path (note required; audited)',
   body: MatchCreditSchema,
   bodyExample: { payment_uid: '0f1e2d3c-4b5a-4978-8a6b-5c4d3e2f1a0b', note: 'payer called with the receipt' },
-  answers: { 200: { description: 'Matched', data: MatchedCreditSchema } },
+  answers: {
+    202: PROPOSED,
+    200: { description: 'Matched', data: MatchedCreditSchema },
+  },
   errors: [404, 409],
 });
 
@@ -170,6 +180,7 @@ export const IMPORT_STATEMENT = apiRoute({
     'application/xml': { type: 'string' },
   },
   answers: {
+    202: PROPOSED,
     200: {
       description: 'Per-line outcomes and a summary by outcome',
       data: StatementImportSchema,
@@ -268,4 +279,22 @@ export const INGEST_EMAIL = apiRoute({
   path: '/ingest/email/:token',
   description: `${INGEST} ${EMAIL_BODY}`,
   params: TOKEN,
+});
+
+export const INGEST_CREDIT = apiRoute({
+  id: 'ingestCredit',
+  method: 'post',
+  path: '/ingest/credits',
+  tag: 'ingest',
+  auth: 'public',
+  summary: "A bank integration's credit, from a credit source of kind api",
+  description:
+    "Authorization: Bearer <the api source's ingest_token> (an unknown, revoked or other kind of source's token is a 401); limited per token. A bank integration, not a person: its credits need no approval under dual control, and their payee is the source's account whatever the body says.",
+  body: ApiCreditSchema,
+  bodyExample: { utr: '612345678901', amount: '199.00', payer_name: 'Meera Iyer' },
+  answers: {
+    201: { description: 'A new credit and what it settled', data: PostedCreditSchema },
+    200: { description: 'Already received (the same credit again)', data: PostedCreditSchema },
+  },
+  errors: [401, 409, 429],
 });

@@ -7,8 +7,9 @@
 import { Hono } from 'hono';
 import type { AppDeps } from '../app-deps.js';
 import { listAudit } from '../audit/audit-store.js';
-import { AppError, invalidField, notFound } from '../errors.js';
+import { invalidField, notFound } from '../errors.js';
 import type { OperatorEnv } from '../http/operator-env.js';
+import type { Propose } from '../http/propose.js';
 import { createCreditSource } from './commands/create-credit-source.js';
 import { dismissText } from './commands/dismiss-text.js';
 import { fixText } from './commands/fix-text.js';
@@ -30,13 +31,13 @@ import {
 } from './credit-api.js';
 import { cursorExists, listCreditsAndTexts } from './credit-list.js';
 import { findCreditSource, listCreditSources } from './credit-source-store.js';
-import type { ManualResult } from './manual-result.js';
+import { unwrap } from './manual-result.js';
 import { FIELDS } from './statements/csv-profiles.js';
 import { readStatement } from './statements/read-statement.js';
 
 const ok = <T>(data: T) => ({ result: 'success' as const, data });
 
-export function creditRoutes(deps: AppDeps): Hono<OperatorEnv> {
+export function creditRoutes(deps: AppDeps, propose: Propose): Hono<OperatorEnv> {
   const app = new Hono<OperatorEnv>();
   const { db, clock } = deps;
 
@@ -62,13 +63,15 @@ export function creditRoutes(deps: AppDeps): Hono<OperatorEnv> {
       ok({
         source_id: created.source.id,
         ...created.source,
-        ...(token
-          ? {
-              ingest_token: token,
-              sms_url: new URL(`/ingest/sms/${token}`, base).toString(),
-              email_url: new URL(`/ingest/email/${token}`, base).toString(),
-            }
-          : {}),
+        ...(token && created.source.kind === 'api'
+          ? { ingest_token: token, credits_url: new URL('/ingest/credits', base).toString() }
+          : token
+            ? {
+                ingest_token: token,
+                sms_url: new URL(`/ingest/sms/${token}`, base).toString(),
+                email_url: new URL(`/ingest/email/${token}`, base).toString(),
+              }
+            : {}),
       }),
       201,
     );
@@ -91,6 +94,15 @@ export function creditRoutes(deps: AppDeps): Hono<OperatorEnv> {
     const input = c.req.valid('json');
     const source = await findCreditSource(db, input.source_id);
     if (source?.status !== 'active') throw notFound('source_id: no such active credit source');
+    if (deps.config.dualControl) {
+      const payload = {
+        source_id: source.id,
+        text: input.text,
+        sender: input.sender ?? '',
+        received_at: input.received_at ?? null,
+      };
+      return propose(c, 'text.replay', payload, '');
+    }
     const result = await replayText(deps, {
       source,
       channel: 'operator',
@@ -129,8 +141,19 @@ export function creditRoutes(deps: AppDeps): Hono<OperatorEnv> {
 
   FIX_TEXT.register(app, async (c) => {
     const input = c.req.valid('json');
+    const textId = c.req.valid('param').text_id;
+    if (deps.config.dualControl) {
+      const payload = {
+        text_id: textId,
+        utr: input.utr,
+        amount: input.amount,
+        payer_name: input.payer_name ?? '',
+        credited_at: input.credited_at ?? null,
+      };
+      return propose(c, 'text.fix', payload, input.note);
+    }
     const result = await fixText(deps, {
-      rawTextId: c.req.valid('param').text_id,
+      rawTextId: textId,
       utr: input.utr,
       amount: input.amount,
       payerName: input.payer_name ?? '',
@@ -143,8 +166,12 @@ export function creditRoutes(deps: AppDeps): Hono<OperatorEnv> {
 
   MATCH_CREDIT.register(app, async (c) => {
     const input = c.req.valid('json');
+    const creditId = c.req.valid('param').credit_id;
+    if (deps.config.dualControl) {
+      return propose(c, 'credit.match', { credit_id: creditId, payment_uid: input.payment_uid }, input.note);
+    }
     const result = await matchCredit(deps, {
-      creditId: c.req.valid('param').credit_id,
+      creditId,
       paymentUid: input.payment_uid,
       note: input.note,
       actor: c.var.operatorName,
@@ -167,6 +194,15 @@ export function creditRoutes(deps: AppDeps): Hono<OperatorEnv> {
     if (body.trim() === '') throw invalidField('body', 'an empty statement');
     const read = readStatement(body, { format: query.format, profile: query.profile, columns }, clock.now());
     if (!read.ok) throw invalidField('statement', read.error);
+    if (deps.config.dualControl) {
+      const payload = {
+        source_id: source?.id ?? null,
+        format: read.format,
+        profile: read.profile ?? null,
+        lines: read.lines,
+      };
+      return propose(c, 'statement.import', payload, '');
+    }
     const { results, summary } = await importStatement(deps, {
       lines: read.lines,
       source,
@@ -195,9 +231,4 @@ export function creditRoutes(deps: AppDeps): Hono<OperatorEnv> {
   });
 
   return app;
-}
-
-function unwrap<T>(result: ManualResult<T>): T {
-  if (result.ok) return result.value;
-  throw new AppError(result.code, result.details);
 }

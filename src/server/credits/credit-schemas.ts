@@ -1,7 +1,8 @@
 /** Request bodies and queries of the credit-source and credit operator API, validated with zod. */
 import { z } from 'zod';
+import { isSaneDate } from '../http/clean-text.js';
 import { oneLine } from '../http/one-line.js';
-import { amountField, idField, limitField, utrField } from '../http/request-fields.js';
+import { amountField, idField, limitField, paiseField, utrField } from '../http/request-fields.js';
 import { CREDIT_STATES, type CreditFilter, type CreditState, readCursor } from './credit-list.js';
 import { FIELDS, type Field } from './statements/csv-profiles.js';
 import { STATEMENT_FORMATS } from './statements/read-statement.js';
@@ -157,3 +158,17 @@ export const AuditQuerySchema = z.object({
   before: idField.optional().describe('Paging: older than this id'),
   limit: limitField(500, 100),
 });
+
+/** A credit an api credit source posts (POST /ingest/credits): its payee is the source's account. */
+export const ApiCreditSchema = z
+  .object({
+    utr: utrField,
+    amount: paiseField,
+    payer_name: oneLine().max(256).optional(),
+    credited_at: z.iso
+      .datetime({ offset: true })
+      .refine((text) => isSaneDate(new Date(text)), 'must be between 2000 and 2100')
+      .optional(),
+    payee: oneLine().max(256).optional().describe("Ignored: the payee is always the source's account"),
+  })
+  .meta({ id: 'ApiCredit' });

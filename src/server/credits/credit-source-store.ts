@@ -53,7 +53,8 @@ export async function insertCreditSource(
   now: Date,
 ): Promise<{ source: CreditSource; ingestToken: string | undefined }> {
   const id = `cs_${randomBytes(8).toString('hex')}`;
-  const ingestToken = input.kind === 'sms' ? `it_${randomBytes(24).toString('base64url')}` : undefined;
+  const ingestToken =
+    input.kind === 'sms' || input.kind === 'api' ? `it_${randomBytes(24).toString('base64url')}` : undefined;
   const source = await queryRow(
     tx,
     CreditSourceRow,

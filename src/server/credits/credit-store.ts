@@ -8,8 +8,11 @@ import { z } from 'zod';
 import type { Queryable, SqlParam } from '../store/db.js';
 import { queryRow, queryRows } from '../store/rows.js';
 
-/** Where a credit came from: the operator API, a statement, the sandbox, or a credit source's alert text. */
-export const CREDIT_ORIGINS = ['operator', 'statement', 'sandbox', 'sms', 'email'] as const;
+/**
+ * Where a credit came from: the operator API, a statement, the sandbox, a credit source's alert
+ * text, or an api credit source (a bank integration posting with its own token).
+ */
+export const CREDIT_ORIGINS = ['operator', 'statement', 'sandbox', 'sms', 'email', 'api'] as const;
 export type CreditOrigin = (typeof CREDIT_ORIGINS)[number];
 
 /**
@@ -30,7 +33,8 @@ export type CreditHold = (typeof CREDIT_HOLDS)[number];
 
 /** The evidence a credit from this origin carries. */
 export function evidenceOf(source: CreditOrigin): CreditEvidence {
-  return source === 'operator' ? 'manual' : source;
+  if (source === 'operator') return 'manual';
+  return source === 'api' ? 'api_source' : source;
 }
 
 /** Whether a credit's money waits for a statement line (or the end of its hold) before it is available. */

@@ -3,6 +3,7 @@
  * the order a waiting credit without a payee belongs to.
  */
 import { z } from 'zod';
+import { PROPOSED } from '../../shared/approval-views.js';
 import { ConfirmedCreditSchema, PostedCreditSchema } from '../../shared/credit-views.js';
 import { noteField } from '../audit/audit-log.js';
 import { apiRoute } from '../http/api-route.js';
@@ -40,6 +41,7 @@ export const POST_CREDIT = apiRoute({
   body: CreditSchema,
   bodyExample: { utr: '612345678901', amount: '199.00', payee: 'chaipoint@okaxis' },
   answers: {
+    202: PROPOSED,
     201: { description: 'Posted', data: PostedCreditSchema },
     200: { description: 'Already posted (the same credit again)', data: PostedCreditSchema },
   },
@@ -58,6 +60,7 @@ export const CONFIRM_CREDIT = apiRoute({
     'The order that claimed it, or any collection order if none did; a credit paid to another account is refused.',
   body: ConfirmCreditSchema,
   answers: {
+    202: PROPOSED,
     200: { description: 'Settled', data: ConfirmedCreditSchema },
   },
   errors: [404, 409],

@@ -9,6 +9,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { signFields } from '../../shared/signature.js';
+import { APPROVE, LIST_APPROVALS, REJECT } from '../approvals/approval-api.js';
 import {
   CREATE_CREDIT_SOURCE,
   FIX_TEXT,
@@ -71,6 +72,9 @@ Money
   audit:list [--action ACTION] [--subject SUBJECT]
   ledger:check                      (every ledger invariant; exits 1 when one has a difference)
   credit:frozen [--limit N]         (credits a bank statement line contradicted)
+Approvals (dual control: another operator decides what one proposed)
+  approval:list [--state awaiting_approval|approved|rejected|expired|failed]
+  approval:approve APPROVAL_ID [--note TEXT] | approval:reject APPROVAL_ID --note WHY
 Credit sources
   source:create --merchant UID --account VPA_OR_ACCOUNT --kind sms|statement|api --name NAME
   source:list [--merchant UID] | source:revoke SOURCE_ID
@@ -335,6 +339,20 @@ export async function runCli(argv: readonly string[], context: CliContext): Prom
       });
     case 'audit:list':
       return call(LIST_AUDIT, { query: { action: flag('action'), subject: flag('subject') } });
+    case 'approval:list':
+      return call(LIST_APPROVALS, {
+        query: { state: flag('state') as 'awaiting_approval' | undefined },
+      });
+    case 'approval:approve':
+      return call(APPROVE, {
+        params: { approval_id: need(a, 'APPROVAL_ID') },
+        body: { note: flag('note') ?? '' },
+      });
+    case 'approval:reject':
+      return call(REJECT, {
+        params: { approval_id: need(a, 'APPROVAL_ID') },
+        body: { note: need(flag('note'), '--note') },
+      });
     case 'source:create':
       return call(CREATE_CREDIT_SOURCE, {
         body: {

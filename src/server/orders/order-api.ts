@@ -3,6 +3,7 @@
  * history and claims, the status an operator sets, and the claims that lost.
  */
 import { z } from 'zod';
+import { PROPOSED } from '../../shared/approval-views.js';
 import { LostClaimSchema } from '../../shared/credit-views.js';
 import { PAYMENT_STATUSES } from '../../shared/order-status.js';
 import { OrderDetailSchema, QueryViewSchema } from '../../shared/order-view-schemas.js';
@@ -74,6 +75,9 @@ export const SET_ORDER_STATUS = apiRoute({
   summary: "Set a payout's outcome or refund a collection",
   body: SetStatusSchema,
   bodyExample: { status: 'completed' },
-  answers: { 200: { description: 'Changed: the order', data: QueryViewSchema } },
+  answers: {
+    202: PROPOSED,
+    200: { description: 'Changed: the order', data: QueryViewSchema },
+  },
   errors: [404, 409],
 });

@@ -1,7 +1,7 @@
 /**
  * The order routes of the operator API, behind the operator's authentication: recent orders, one
  * order with its history and UTR claims, the status an operator sets (a payout's outcome, a
- * refund), and the claims that lost.
+ * refund; under dual control a proposal, `propose` given by the app), and the claims that lost.
  */
 import { Hono } from 'hono';
 import { ERROR_CODES } from '../../shared/error-codes.js';
@@ -12,13 +12,14 @@ import { listLostClaims } from '../credits/lost-claim-store.js';
 import { AppError, notFound } from '../errors.js';
 import { success } from '../http/envelope.js';
 import type { OperatorEnv } from '../http/operator-env.js';
+import type { Propose } from '../http/propose.js';
 import { setOrderStatus } from '../lifecycle/commands/set-order-status.js';
 import { findMerchant } from '../merchants/merchant-store.js';
 import { LIST_ORDERS, LOST_CLAIMS, SET_ORDER_STATUS, SHOW_ORDER } from './order-api.js';
 import { findOrder, listOrders, orderHistory } from './order-store.js';
 import { queryView } from './order-views.js';
 
-export function orderRoutes(deps: AppDeps): Hono<OperatorEnv> {
+export function orderRoutes(deps: AppDeps, propose: Propose): Hono<OperatorEnv> {
   const app = new Hono<OperatorEnv>();
   const { db } = deps;
 
@@ -70,8 +71,13 @@ export function orderRoutes(deps: AppDeps): Hono<OperatorEnv> {
 
   SET_ORDER_STATUS.register(app, async (c) => {
     const input = c.req.valid('json');
+    const paymentUid = c.req.valid('param').payment_uid;
+    if (deps.config.dualControl) {
+      const payload = { payment_uid: paymentUid, status: input.status, reason: input.reason ?? null };
+      return propose(c, 'order.status', payload, input.note ?? input.reason ?? '');
+    }
     const result = await setOrderStatus(deps, {
-      paymentUid: c.req.valid('param').payment_uid,
+      paymentUid,
       status: input.status,
       reason: input.reason,
       note: input.note,

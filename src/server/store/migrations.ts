@@ -15,6 +15,7 @@ import { migration as m12 } from './migrations/0012-alert-texts-kept-as-received
 import { migration as m13 } from './migrations/0013-unique-collection-accounts.js';
 import { migration as m14 } from './migrations/0014-contested-claims.js';
 import { migration as m15 } from './migrations/0015-credit-evidence-pending-balances-and-suspense.js';
+import { migration as m16 } from './migrations/0016-approvals.js';
 
 export type { Migration } from './migration.js';
 
@@ -34,4 +35,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m13,
   m14,
   m15,
+  m16,
 ];

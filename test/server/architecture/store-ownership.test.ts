@@ -44,6 +44,7 @@ const OWNERS: Readonly<Record<string, string>> = {
   payouts: 'channel/payout-store.ts',
   payout_batches: 'payouts/payout-batch-store.ts',
   provider_webhook_events: 'payouts/provider-event-store.ts',
+  approvals: 'approvals/approval-store.ts',
 };
 
 const SQL = /\b(?:SELECT|INSERT\s+INTO|UPDATE\s+\w+(?:\s+AS\s+\w+)?\s+SET|DELETE\s+FROM|TRUNCATE)\b/;

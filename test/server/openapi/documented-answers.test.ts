@@ -9,6 +9,7 @@ import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createApp } from '../../../src/server/app.js';
+import * as approvals from '../../../src/server/approvals/approval-api.js';
 import * as payer from '../../../src/server/checkout-api/payer-api.js';
 import * as consoleApi from '../../../src/server/console/console-api.js';
 import * as credits from '../../../src/server/credits/credit-api.js';
@@ -320,6 +321,25 @@ describe(`the documented answers (${storeKind})`, () => {
         contentType: 'message/rfc822',
       }),
     );
+    // A bank integration's credit source posts credits with its own token.
+    const apiSource = await answer(
+      credits.CREATE_CREDIT_SOURCE,
+      await op(credits.CREATE_CREDIT_SOURCE, {
+        body: {
+          merchant_uid: shop.merchant_uid,
+          account: DEMO_MERCHANT.upi_vpa ?? '',
+          kind: 'api',
+          name: 'Bank API',
+        },
+      }),
+    );
+    await answer(
+      credits.INGEST_CREDIT,
+      await root(credits.INGEST_CREDIT, {
+        body: { utr: freshUtr(), amount: '34.00' },
+        headers: { Authorization: `Bearer ${apiSource.ingest_token}` },
+      }),
+    );
     await answer(credits.LIST_CREDITS, await op(credits.LIST_CREDITS, { query: { limit: '50' } }));
     const fixable = await order({ amount: '30.00' });
     const fixUtr = freshUtr();
@@ -397,6 +417,41 @@ describe(`the documented answers (${storeKind})`, () => {
     await answer(
       consoleApi.SIGN_OUT,
       await session(consoleApi.SIGN_OUT, { headers: { Cookie: cookie, 'X-CSRF-Token': csrf } }),
+    );
+
+    // Dual control: a proposal (202), the queue, an approval by a second operator, a rejection.
+    const dual = createApp({ ...t.deps, config: { ...t.deps.config, dualControl: true } });
+    const dualAs = (token: string) =>
+      apiClient({
+        baseUrl: '',
+        prefix: '/operator/api',
+        headers: () => ({ Authorization: `Bearer ${token}` }),
+        fetch: async (url, init) => dual.request(url, init),
+      });
+    const dualRoot = dualAs(OPERATOR_TOKEN);
+    const proposedCredit = { utr: freshUtr(), amount: '7.00', payee: DEMO_MERCHANT.upi_vpa ?? '' };
+    const proposal = await answer(
+      operator.POST_CREDIT,
+      await dualRoot(operator.POST_CREDIT, { body: proposedCredit }),
+    );
+    const again = await answer(
+      operator.POST_CREDIT,
+      await dualRoot(operator.POST_CREDIT, { body: { ...proposedCredit, utr: freshUtr() } }),
+    );
+    await answer(
+      approvals.LIST_APPROVALS,
+      await dualRoot(approvals.LIST_APPROVALS, { query: { state: 'awaiting_approval' } }),
+    );
+    await answer(
+      approvals.APPROVE,
+      await dualAs(asha.token)(approvals.APPROVE, { params: { approval_id: proposal.approval_id } }),
+    );
+    await answer(
+      approvals.REJECT,
+      await dualAs(asha.token)(approvals.REJECT, {
+        params: { approval_id: again.approval_id },
+        body: { note: 'not on the statement' },
+      }),
     );
 
     // Named operators.

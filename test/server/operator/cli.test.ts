@@ -204,4 +204,34 @@ describe('the operator CLI', () => {
     expect(await cli(['no:such'])).toMatchObject({ exitCode: 2, text: expect.stringContaining('Usage:') });
     await expect(cli(['merchant:show'])).rejects.toThrow(/missing UID/);
   });
+
+  it('lists proposals under dual control, and lets another operator approve or reject them', async () => {
+    const dual = createApp({ ...t.deps, config: { ...t.deps.config, dualControl: true } });
+    const run = (args: string[], token = OPERATOR_TOKEN) =>
+      runCli(args, {
+        env: { SERVICE_URL: 'http://gateway.test/', OPERATOR_TOKEN: token },
+        fetch: async (input, init) => dual.request(String(input), init),
+        note: (text) => notes.push(text),
+      });
+    const added = await data<{ token: string }>(['operator:add', 'meena']);
+    const post = (utr: string) => run(['credit:post', '--utr', utr, '--amount', '3.00'], added.token);
+    const first = await post('612345670001');
+    expect(first).toMatchObject({ exitCode: 0, answer: { data: { state: 'awaiting_approval' } } });
+    const second = await post('612345670002');
+    const idOf = (outcome: CliOutcome) =>
+      (outcome.answer as { data: { approval_id: string } }).data.approval_id;
+    const listed = await run(['approval:list', '--state', 'awaiting_approval']);
+    const ids = (listed.answer as { data: { approval_id: string }[] }).data.map((row) => row.approval_id);
+    expect(ids).toEqual(expect.arrayContaining([idOf(first), idOf(second)]));
+    expect(await run(['approval:approve', idOf(first)], added.token)).toMatchObject({ exitCode: 1 });
+    expect(await run(['approval:approve', idOf(first), '--note', 'on the statement'])).toMatchObject({
+      exitCode: 0,
+      answer: { data: { state: 'approved', decided_by: 'root' } },
+    });
+    await expect(run(['approval:reject', idOf(second)])).rejects.toThrow(/missing --note/);
+    expect(await run(['approval:reject', idOf(second), '--note', 'typo'])).toMatchObject({
+      exitCode: 0,
+      answer: { data: { state: 'rejected' } },
+    });
+  });
 });

@@ -8,7 +8,10 @@ import type { Queryable } from '../../store/db.js';
 
 export interface AttentionContext {
   readonly now: Date;
-  readonly config: Pick<Config, 'claimAttentionSeconds' | 'payoutDebitOverdueSeconds'>;
+  readonly config: Pick<
+    Config,
+    'claimAttentionSeconds' | 'payoutDebitOverdueSeconds' | 'dualControl' | 'mode'
+  >;
   readonly limit: number;
 }
 

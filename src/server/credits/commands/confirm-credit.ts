@@ -1,73 +1,11 @@
-/**
- * An operator confirms which order a waiting credit belongs to, when the service could not tell
- * (a credit without a payee while several merchants have collection accounts). The order must be
- * the one that claimed the UTR, or, when nobody claimed it, any collection order, which then takes
- * the claim. The same settlement as every other path: a credit paid to another account than the
- * order's is refused even so. Settled and audited in one transaction.
- */
+/** An operator confirms whose a waiting credit is, in one transaction (confirm-credit-by-hand.ts). */
 import type { AppDeps } from '../../app-deps.js';
-import { writeAudit } from '../../audit/audit-store.js';
-import type { Order } from '../../orders/order.js';
-import type { BankCredit } from '../credit-store.js';
-import { matchUtr } from '../matching/match-utr.js';
-import { settledOrder } from '../receive-credit.js';
-
-export interface ConfirmCredit {
-  readonly utr: string;
-  readonly paymentUid: string;
-  readonly actor: string;
-  readonly note: string;
-}
-
-export type ConfirmResult =
-  | { readonly kind: 'matched'; readonly order: Order; readonly outcome: 'completed' | 'rejected' }
-  | { readonly kind: 'no_credit' }
-  | { readonly kind: 'no_order' }
-  | { readonly kind: 'claimed_by_another'; readonly paymentUid: string }
-  | { readonly kind: 'refused'; readonly reason: string; readonly credit: BankCredit };
+import { type ConfirmCredit, type ConfirmResult, confirmCreditByHand } from '../confirm-credit-by-hand.js';
 
 export async function confirmCredit(
   deps: Pick<AppDeps, 'db' | 'clock'>,
   input: ConfirmCredit,
 ): Promise<ConfirmResult> {
   const now = deps.clock.now();
-  return deps.db.transaction(async (tx): Promise<ConfirmResult> => {
-    const { utr, paymentUid } = input;
-    const matched = await matchUtr(tx, { kind: 'confirm', utr, paymentUid }, now);
-    const { outcome } = matched.decision;
-    const credit = matched.before.credit;
-    if (outcome.kind === 'refused') {
-      switch (outcome.reason) {
-        case 'no_credit':
-        case 'no_order':
-          return { kind: outcome.reason };
-        case 'claimed_by_another':
-          return { kind: 'claimed_by_another', paymentUid: outcome.paymentUid };
-        case 'cannot_settle':
-          if (!credit) throw new Error('a credit refused without its credit');
-          return { kind: 'refused', reason: outcome.detail, credit };
-        default:
-          throw new Error(`a confirmation refused as ${outcome.reason}`);
-      }
-    }
-    if (outcome.kind !== 'settled' || !credit) throw new Error(`a confirmation decided as ${outcome.kind}`);
-    const order = settledOrder(matched.orders, paymentUid);
-    await writeAudit(
-      tx,
-      {
-        actor: input.actor,
-        action: 'credit.confirm',
-        subject: `credit:${credit.id}`,
-        before: {
-          utr,
-          payment_uid: null,
-          order_status: matched.before.orders.get(paymentUid)?.payment_status ?? null,
-        },
-        after: { payment_uid: order.payment_uid, payment_status: order.payment_status },
-        note: input.note,
-      },
-      now,
-    );
-    return { kind: 'matched', order, outcome: outcome.result };
-  });
+  return deps.db.transaction((tx) => confirmCreditByHand(tx, input, now));
 }

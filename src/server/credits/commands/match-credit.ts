@@ -1,86 +1,12 @@
-/**
- * An operator matches a waiting credit to an order by hand (with a note): the UTR is claimed for
- * the order as the payer would have, and the credit settles it through the one matching path,
- * with its audit row, in one transaction. Nothing is written when the match is refused.
- */
-import { ERROR_CODES } from '../../../shared/error-codes.js';
+/** An operator matches a waiting credit to an order by hand, in one transaction (match-credit-by-hand.ts). */
 import type { AppDeps } from '../../app-deps.js';
-import { writeAudit } from '../../audit/audit-store.js';
-import { findCreditById } from '../credit-store.js';
-import { type ManualResult, refused } from '../manual-result.js';
-import { matchUtr } from '../matching/match-utr.js';
-import { settledOrder } from '../receive-credit.js';
-
-export interface MatchCredit {
-  readonly creditId: number;
-  readonly paymentUid: string;
-  readonly note: string;
-  readonly actor: string;
-}
-
-export interface CreditMatched {
-  readonly credit_id: string;
-  readonly utr: string;
-  readonly outcome: 'completed' | 'rejected';
-  readonly payment_uid: string;
-  readonly payment_status: string;
-}
+import type { ManualResult } from '../manual-result.js';
+import { type CreditMatched, type MatchCredit, matchCreditByHand } from '../match-credit-by-hand.js';
 
 export async function matchCredit(
   deps: Pick<AppDeps, 'db' | 'clock'>,
   input: MatchCredit,
 ): Promise<ManualResult<CreditMatched>> {
   const now = deps.clock.now();
-  return deps.db.transaction(async (tx): Promise<ManualResult<CreditMatched>> => {
-    const found = await findCreditById(tx, input.creditId);
-    if (!found) return refused(404, 'credit_id: no such credit');
-    const matched = await matchUtr(tx, { kind: 'match', utr: found.utr, paymentUid: input.paymentUid }, now);
-    const { outcome } = matched.decision;
-    const credit = matched.before.credit;
-    if (outcome.kind === 'refused') {
-      switch (outcome.reason) {
-        case 'no_credit':
-          return refused(404, 'credit_id: no such credit');
-        case 'already_matched':
-          return refused(409, `credit: already matched to ${outcome.paymentUid}`);
-        case 'no_order':
-          return refused(404, 'payment_uid: no such order');
-        case 'not_collection':
-          return refused(400, 'payment_uid: not a collection order');
-        case 'claimed_by_another':
-          return refused(
-            ERROR_CODES.utrUsed,
-            `utr: claimed by another order (${outcome.paymentUid}); match that order instead`,
-          );
-        case 'cannot_settle':
-          return refused(409, `payment_uid: cannot settle with this credit (${outcome.detail})`);
-        default:
-          throw new Error(`a match refused as ${outcome.reason}`);
-      }
-    }
-    if (outcome.kind !== 'settled' || !credit) throw new Error(`a match decided as ${outcome.kind}`);
-    const order = settledOrder(matched.orders, input.paymentUid);
-    const after = { payment_uid: order.payment_uid, payment_status: order.payment_status };
-    await writeAudit(
-      tx,
-      {
-        actor: input.actor,
-        action: 'credit.match',
-        subject: `credit:${credit.id}`,
-        before: {
-          utr: credit.utr,
-          payment_uid: null,
-          unmatched_reason: credit.unmatched_reason,
-          order_status: matched.before.orders.get(input.paymentUid)?.payment_status,
-        },
-        after,
-        note: input.note,
-      },
-      now,
-    );
-    return {
-      ok: true,
-      value: { credit_id: String(credit.id), utr: credit.utr, outcome: outcome.result, ...after },
-    };
-  });
+  return deps.db.transaction((tx) => matchCreditByHand(tx, input, now));
 }

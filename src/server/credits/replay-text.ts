@@ -1,0 +1,28 @@
+/**
+ * An operator replays an alert text for a source, in the caller's transaction: stored, read as a
+ * forwarded text would be (read-text.ts) and audited together, so a replay that would make a
+ * credit is one action a second operator can approve (approvals/manual-actions.ts).
+ */
+import { writeAudit } from '../audit/audit-store.js';
+import type { Queryable } from '../store/db.js';
+import { type IncomingText, type IngestResult, readText } from './read-text.js';
+import { storeIncomingText } from './store-incoming-text.js';
+
+export type ReplayText = IncomingText & { readonly actor: string; readonly note?: string };
+
+export async function replayTextIn(tx: Queryable, input: ReplayText, now: Date): Promise<IngestResult> {
+  const stored = await storeIncomingText(tx, input, now);
+  const done = await readText(tx, input, stored, now);
+  await writeAudit(
+    tx,
+    {
+      actor: input.actor,
+      action: 'text.replay',
+      subject: `text:${done.rawTextId}`,
+      after: { outcome: done.outcome, reason: done.reason, credit_id: done.credit?.id ?? null },
+      note: input.note ?? '',
+    },
+    now,
+  );
+  return done;
+}
