@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { SignedIn } from '../shared/session-view.js';
 import { type AppDeps, AppDepsContext } from './app-deps.js';
+import { ApprovalsScreen } from './components/approvals-screen.js';
 import { AttentionScreen } from './components/attention-screen.js';
 import { AuditScreen } from './components/audit-screen.js';
 import { ConsoleShell } from './components/console-shell.js';
@@ -88,6 +89,8 @@ function Screen({ route }: { readonly route: Route }) {
       return <AuditScreen />;
     case 'payouts':
       return <PayoutsScreen />;
+    case 'approvals':
+      return <ApprovalsScreen key={route.state} state={route.state} />;
     case 'payout-batch':
       return <PayoutBatchScreen key={route.batchId} batchId={route.batchId} />;
     default:

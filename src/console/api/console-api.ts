@@ -1,5 +1,6 @@
 import ky, { type KyInstance } from 'ky';
 import * as z from 'zod/mini';
+import { ApprovalListSchema, ApprovalSchema, type ApprovalView } from '../../shared/approval-views.js';
 import { type Attention, AttentionSchema } from '../../shared/attention-views.js';
 import { type AuditEntry, AuditLogSchema } from '../../shared/audit-views.js';
 import { OutboxEntrySchema } from '../../shared/callback-views.js';
@@ -122,6 +123,10 @@ export interface ConsoleApi {
   approvePayoutBatch(batchId: string, note: string): Promise<ApiResult<PayoutBatchView>>;
   markPayoutBatchUploaded(batchId: string, note: string): Promise<ApiResult<PayoutBatchView>>;
   payoutsAttention(): Promise<ApiResult<PayoutAttention[]>>;
+  /** Proposed manual money actions (docs/money-controls.md, Approvals), one state or all. */
+  approvals(state: string): Promise<ApiResult<ApprovalView[]>>;
+  approve(approvalId: string, note: string): Promise<ApiResult<ApprovalView>>;
+  reject(approvalId: string, note: string): Promise<ApiResult<ApprovalView>>;
   /** The address of a batch's file in a layout (a plain GET the browser downloads with the session cookie). */
   payoutBatchFileUrl(batchId: string, options: Record<string, string>): string;
 }
@@ -235,6 +240,12 @@ export function createConsoleApi(options: ConsoleApiOptions): ConsoleApi {
     markPayoutBatchUploaded: (batchId, note) =>
       read(PayoutBatchViewSchema, 'post', op(`payout-batches/${uid(batchId)}/uploaded`), { note }),
     payoutsAttention: () => read(PayoutAttentionListSchema, 'get', op('payouts/attention')),
+    approvals: (state) =>
+      read(ApprovalListSchema, 'get', op(`approvals?${new URLSearchParams(state ? { state } : {})}`)),
+    approve: (approvalId, note) =>
+      read(ApprovalSchema, 'post', op(`approvals/${uid(approvalId)}/approve`), note ? { note } : {}),
+    reject: (approvalId, note) =>
+      read(ApprovalSchema, 'post', op(`approvals/${uid(approvalId)}/reject`), { note }),
     payoutBatchFileUrl: (batchId, fileOptions) => {
       const params = new URLSearchParams();
       for (const [name, value] of Object.entries(fileOptions)) if (value) params.set(name, value);
@@ -264,6 +275,8 @@ async function send(
     | { result?: string; data?: unknown }
     | undefined;
   if (response.status === 401) return { kind: 'unauthorized' };
+  // Under dual control a manual money action is a proposal (202), not the answer its screen expects.
+  if (response.status === 202 && body?.result === 'success') return proposed(body.data);
   if (response.ok && body?.result === 'success') return { kind: 'ok', data: body.data };
   if (response.status >= 500 || body?.result !== 'error') return { kind: 'offline' };
   const error = (body.data ?? {}) as { error?: unknown; details?: unknown };
@@ -278,4 +291,15 @@ function checked<S extends z.ZodMiniType>(schema: S, result: ApiResult<unknown>)
   if (result.kind !== 'ok') return result;
   const parsed = schema.safeParse(result.data);
   return parsed.success ? { kind: 'ok', data: parsed.data } : { kind: 'offline' };
+}
+
+/** A proposal answered for an action: said to the operator, who finds it under Approvals. */
+function proposed(data: unknown): ApiResult<unknown> {
+  const parsed = ApprovalSchema.safeParse(data);
+  const what = parsed.success ? ` ${parsed.data.approval_id}: ${parsed.data.summary}` : '';
+  return {
+    kind: 'refused',
+    code: 'awaiting_approval',
+    details: `Proposed for approval${what}. Nothing moved yet: another operator approves it under Approvals.`,
+  };
 }

@@ -9,6 +9,7 @@ const NAV = [
   { href: '#/credits', label: 'Credits', screens: ['credits'] },
   { href: '#/merchants', label: 'Merchants', screens: ['merchants', 'merchant'] },
   { href: '#/payouts', label: 'Payouts', screens: ['payouts', 'payout-batch'] },
+  { href: '#/approvals', label: 'Approvals', screens: ['approvals'] },
   { href: '#/audit', label: 'Audit log', screens: ['audit'] },
 ] as const;
 

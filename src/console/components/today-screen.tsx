@@ -1,9 +1,10 @@
+import type { TodaySummary } from '../../shared/console-views.js';
 import { useAppDeps } from '../app-deps.js';
 import { useResource } from '../hooks/use-resource.js';
 import { ATTENTION_LABELS, ATTENTION_ORDER, attentionTotal } from '../lib/attention-kinds.js';
 import { formatCount, formatInr } from '../lib/format-inr.js';
 import { formatIst, istDay } from '../lib/format-ist.js';
-import { attentionHref, creditsHref, ordersHref } from '../lib/route.js';
+import { approvalsHref, attentionHref, creditsHref, ordersHref } from '../lib/route.js';
 import { matchRate, STATUS_GROUPS, todayRows } from '../lib/today-figures.js';
 import { LoadState } from './load-state.js';
 
@@ -25,6 +26,7 @@ export function TodayScreen() {
       <LoadState resource={summary} retry={reload} what="today's figures">
         {(data) => (
           <>
+            <DualControl summary={data} />
             <p class="muted">Since {formatIst(data.since)}</p>
             <section aria-labelledby="attention-title">
               <h2 id="attention-title">
@@ -120,6 +122,33 @@ export function TodayScreen() {
           </>
         )}
       </LoadState>
+    </>
+  );
+}
+
+/**
+ * Dual control as deployed (docs/money-controls.md, Approvals): a production service where one
+ * operator alone may move money says so; proposals waiting for a second operator link to them.
+ */
+function DualControl({ summary }: { readonly summary: TodaySummary }) {
+  const alone = summary.mode === 'production' && summary.dual_control === 'off';
+  const waiting = summary.awaiting_approval ?? 0;
+  return (
+    <>
+      {alone ? (
+        <p class="error" role="alert">
+          Dual control is off (DUAL_CONTROL=off): one operator alone can post credits, match them, import
+          statements and set orders' status.
+        </p>
+      ) : null}
+      {waiting > 0 ? (
+        <p>
+          <a href={approvalsHref()}>
+            {formatCount(waiting)} {waiting === 1 ? 'action awaits' : 'actions await'} a second operator's
+            approval
+          </a>
+        </p>
+      ) : null}
     </>
   );
 }

@@ -13,6 +13,7 @@ export type Route =
   | { readonly screen: 'audit' }
   | { readonly screen: 'payouts' }
   | { readonly screen: 'payout-batch'; readonly batchId: string }
+  | { readonly screen: 'approvals'; readonly state: string }
   | { readonly screen: 'not-found' };
 
 export interface OrderQuery {
@@ -56,6 +57,8 @@ export function parseRoute(hash: string): Route {
   if (first === 'payouts' && second === 'batches' && parts[2])
     return { screen: 'payout-batch', batchId: parts[2] };
   if (first === 'payouts') return { screen: 'payouts' };
+  if (first === 'approvals')
+    return { screen: 'approvals', state: params.get('state') ?? 'awaiting_approval' };
   return { screen: 'not-found' };
 }
 
@@ -72,3 +75,5 @@ export const attentionHref = (kind = '') => `#/attention${kind ? `?kind=${encode
 export const creditsHref = (tab = 'waiting') => `#/credits?tab=${encodeURIComponent(tab)}`;
 export const payoutsHref = '#/payouts';
 export const payoutBatchHref = (batchId: string) => `#/payouts/batches/${encodeURIComponent(batchId)}`;
+export const approvalsHref = (state = 'awaiting_approval') =>
+  `#/approvals?state=${encodeURIComponent(state)}`;

@@ -67,6 +67,9 @@ export function fakeApi(overrides: Partial<ConsoleApi> = {}): FakeApi {
     approvePayoutBatch: empty({}),
     markPayoutBatchUploaded: empty({}),
     payoutsAttention: empty([]),
+    approvals: empty([]),
+    approve: empty({}),
+    reject: empty({}),
     payoutBatchFileUrl: vi.fn(
       (batchId: string, options: Record<string, string>) =>
         `/operator/api/payout-batches/${batchId}/file?${new URLSearchParams(options)}`,
