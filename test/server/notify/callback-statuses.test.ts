@@ -207,10 +207,12 @@ describe('a collection under final', () => {
     await deliverDue();
     expect(statusesReceived(uid)).toEqual(['failed']);
 
-    // A late UTR moves the order back to processing before the retry: neither the failed row
-    // (stale) nor processing (not a final status) is sent.
+    // An operator reopens the order (only an operator may, once one failed it) and the payer's late
+    // UTR comes before the retry: neither the failed row (stale) nor processing (not a final
+    // status) is sent.
     receiver.answer = 'success';
     const late = freshUtr();
+    expect((await setStatus(t, uid, 'processing', 'the payer sent proof of payment')).status).toBe(200);
     expect((await claim(t, uid, late)).status).toBe(200);
     t.clock.advance(60_000);
     await deliverDue();
