@@ -3,7 +3,8 @@
  * (a PGlite start costs seconds on a small machine, so each flow file does not pay it):
  * - `main`: one process, the default 15-minute order lifetime;
  * - `ttl`: one process whose orders expire after ORDER_TTL_SECONDS=10 (the late-payment flow);
- * - `pair` (PostgreSQL only): two processes with different WORKER_IDs on one database.
+ * - `pair` (PostgreSQL only): two processes with different WORKER_IDs on one database;
+ * - `dual`: one process with DUAL_CONTROL=on (manual money actions wait for a second operator).
  * Each store is fresh: a temporary DATA_DIR started from the migrated, empty store the server
  * tests start from, or a new database on E2E_DATABASE_URL's server that is dropped afterwards. Flow files create their own merchants, so they do not see each other.
  */
@@ -12,7 +13,7 @@ import { createTempDatabase, type TempDatabase } from './pg-database.js';
 import { newOperatorToken, type ServiceProcess, startService } from './service-process.js';
 
 export type StoreKind = 'pglite' | 'postgres';
-export type ServiceSetName = 'main' | 'ttl' | 'pair';
+export type ServiceSetName = 'main' | 'ttl' | 'pair' | 'dual';
 
 export interface ServiceSet {
   /** One URL per process; the first is where payment_url points. */
@@ -36,7 +37,12 @@ export async function startServiceSets(
   if (store === 'postgres' && !serverUrl) throw new Error('the PostgreSQL run needs E2E_DATABASE_URL');
 
   const pgliteTemplate = store === 'pglite' ? await migratedPgliteDump() : undefined;
-  const start = async (name: ServiceSetName, processes: number, ttl?: number): Promise<ServiceSet> => {
+  const start = async (
+    name: ServiceSetName,
+    processes: number,
+    ttl?: number,
+    env?: Readonly<Record<string, string>>,
+  ): Promise<ServiceSet> => {
     let database: TempDatabase | undefined;
     if (store === 'postgres' && serverUrl) {
       database = await createTempDatabase(serverUrl);
@@ -53,6 +59,7 @@ export async function startServiceSets(
         ...(pgliteTemplate ? { pgliteTemplate } : {}),
         operatorToken: token,
         ...(ttl ? { orderTtlSeconds: ttl } : {}),
+        ...(env ? { env } : {}),
       });
       services.push(service);
       cleanups.push(() => service.stop());
@@ -61,12 +68,13 @@ export async function startServiceSets(
   };
 
   try {
-    const [main, ttl, pair] = await Promise.all([
+    const [main, ttl, dual, pair] = await Promise.all([
       start('main', 1),
       start('ttl', 1, ORDER_TTL_SECONDS),
+      start('dual', 1, undefined, { DUAL_CONTROL: 'on' }),
       store === 'postgres' ? start('pair', 2) : Promise.resolve(undefined),
     ]);
-    return { sets: { main, ttl, ...(pair ? { pair } : {}) }, stop };
+    return { sets: { main, ttl, dual, ...(pair ? { pair } : {}) }, stop };
   } catch (error) {
     await stop();
     throw error;
