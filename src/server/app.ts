@@ -43,6 +43,9 @@ import { operatorsRoutes } from './operator/operators-routes.js';
 import { orderRoutes } from './orders/order-routes.js';
 import { payoutBatchRoutes } from './payouts/payout-batch-routes.js';
 import { razorpayxWebhookRoutes } from './payouts/razorpayx/razorpayx-webhook-routes.js';
+import { PORTAL_API_PREFIX } from './portal/portal-api.js';
+import { portalOperatorRoutes } from './portal/portal-operator-routes.js';
+import { portalSessionRoutes } from './portal/portal-session-routes.js';
 import type { RateLimit } from './rate-limit.js';
 import { ping } from './store/db.js';
 
@@ -178,8 +181,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   app.route(OPERATOR_API_PREFIX, frozenCreditRoutes(deps));
   app.route(OPERATOR_API_PREFIX, callbackRoutes(deps));
   app.route(OPERATOR_API_PREFIX, approvalRoutes(deps));
+  app.route(OPERATOR_API_PREFIX, portalOperatorRoutes(deps));
   app.route('/console/api', sessionRoutes(deps));
   if (options.consolePage) app.route('/', options.consolePage);
+  app.route(PORTAL_API_PREFIX, portalSessionRoutes(deps));
 
   if (options.checkoutPage) app.route('/', options.checkoutPage);
   return app;

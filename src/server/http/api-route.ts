@@ -25,9 +25,12 @@ import { describeApiRoute, inputJsonSchema } from './route-description.js';
 import { routeHandlers } from './route-input.js';
 
 export type Method = 'get' | 'post' | 'patch' | 'delete';
-export type ApiTag = 'merchant' | 'payer' | 'ingest' | 'operator' | 'console' | 'service';
-/** Who may call: a signed merchant request, an operator (token or console session), or anyone. */
-export type ApiAuth = 'signed' | 'operator' | 'public';
+export type ApiTag = 'merchant' | 'payer' | 'ingest' | 'operator' | 'console' | 'portal' | 'service';
+/**
+ * Who may call: a signed merchant request, an operator (token or console session), a merchant's
+ * user (a portal session), or anyone.
+ */
+export type ApiAuth = 'signed' | 'operator' | 'portal' | 'public';
 
 type Schema = z.core.$ZodType;
 /** A JSON Schema written out, for bodies that are not JSON (statements, e-mails, event streams). */

@@ -138,13 +138,14 @@ function answer(spec: ApiAnswer) {
 const SECURITY: Record<ApiAuth, Record<string, string[]>[]> = {
   signed: [{ ocKey: [], ocSignature: [] }],
   operator: [{ operatorToken: [] }, { consoleSession: [] }],
+  portal: [{ merchantSession: [] }],
   public: [],
 };
 
 /** Every route may answer 400 (a bad request target) and 500; the others follow from the route's auth and body. */
 function errorStatuses(spec: AnySpec): ErrorStatus[] {
   const implied: ErrorStatus[] = [400, 500];
-  if (spec.auth === 'operator') implied.push(401);
+  if (spec.auth === 'operator' || spec.auth === 'portal') implied.push(401);
   if (spec.auth === 'signed') implied.push(401, 403);
   if (spec.body || spec.bodyMedia) implied.push(413);
   return [...new Set([...spec.errors, ...implied])].sort();

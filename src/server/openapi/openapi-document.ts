@@ -38,6 +38,11 @@ const TAGS: readonly { name: ApiTag; description: string }[] = [
     description: 'The operator API: bearer token of root or a named operator, or a console session',
   },
   { name: 'console', description: "The operator console's sign-in" },
+  {
+    name: 'portal',
+    description:
+      "The merchant portal's API: a merchant's own users, by a portal session (merchant_session cookie)",
+  },
   { name: 'service', description: 'Health, readiness, metrics and this document' },
 ];
 
@@ -155,6 +160,13 @@ export async function openApiDocument<E extends Env, S extends Schema, P extends
             in: 'cookie',
             name: 'console_session',
             description: 'A console session (with X-CSRF-Token on changes)',
+          },
+          merchantSession: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: 'merchant_session',
+            description:
+              "A merchant portal session (with X-CSRF-Token on changes): the user's own merchant only",
           },
         },
       },

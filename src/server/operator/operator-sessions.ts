@@ -55,13 +55,19 @@ export async function deleteSession(db: Queryable, id: string): Promise<void> {
   await removeSession(db, digest(id));
 }
 
-export function csrfTokenFor(secretKey: Buffer, sessionId: string): string {
-  return createHmac('sha256', secretKey).update(`console-csrf:${sessionId}`).digest('base64url');
+/** The CSRF token of a session: `scope` keeps the console's and the merchant portal's apart. */
+export function csrfTokenFor(secretKey: Buffer, sessionId: string, scope = 'console'): string {
+  return createHmac('sha256', secretKey).update(`${scope}-csrf:${sessionId}`).digest('base64url');
 }
 
-export function isValidCsrfToken(secretKey: Buffer, sessionId: string, given: string | undefined): boolean {
+export function isValidCsrfToken(
+  secretKey: Buffer,
+  sessionId: string,
+  given: string | undefined,
+  scope = 'console',
+): boolean {
   if (!given) return false;
-  const expected = Buffer.from(csrfTokenFor(secretKey, sessionId));
+  const expected = Buffer.from(csrfTokenFor(secretKey, sessionId, scope));
   const actual = Buffer.from(given);
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }

@@ -1,12 +1,13 @@
 /**
- * The console session cookie: HttpOnly, SameSite=Strict, Path=/ (the console and the operator
- * API), with Max-Age; `Secure` and the `__Host-` prefix when the service is served over HTTPS.
+ * A session cookie (the console's, and the merchant portal's under another name): HttpOnly,
+ * SameSite=Strict, Path=/ (the pages and their API), with Max-Age; `Secure` and the `__Host-`
+ * prefix when the service is served over HTTPS.
  */
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { CookieOptions } from 'hono/utils/cookie';
 
-const BASE_NAME = 'console_session';
+const CONSOLE_COOKIE = 'console_session';
 
 export interface SessionCookie {
   /** The cookie's name as sent (with its prefix). */
@@ -16,7 +17,7 @@ export interface SessionCookie {
   clear(c: Context): void;
 }
 
-export function sessionCookie(publicBaseUrl: string): SessionCookie {
+export function sessionCookie(publicBaseUrl: string, baseName: string = CONSOLE_COOKIE): SessionCookie {
   const secure = publicBaseUrl.startsWith('https:');
   const options: CookieOptions = {
     path: '/',
@@ -26,9 +27,9 @@ export function sessionCookie(publicBaseUrl: string): SessionCookie {
     ...(secure ? { prefix: 'host' as const } : {}),
   };
   return {
-    name: secure ? `__Host-${BASE_NAME}` : BASE_NAME,
-    read: (c) => getCookie(c, BASE_NAME, secure ? 'host' : undefined),
-    write: (c, id, maxAgeSeconds) => setCookie(c, BASE_NAME, id, { ...options, maxAge: maxAgeSeconds }),
-    clear: (c) => void deleteCookie(c, BASE_NAME, options),
+    name: secure ? `__Host-${baseName}` : baseName,
+    read: (c) => getCookie(c, baseName, secure ? 'host' : undefined),
+    write: (c, id, maxAgeSeconds) => setCookie(c, baseName, id, { ...options, maxAge: maxAgeSeconds }),
+    clear: (c) => void deleteCookie(c, baseName, options),
   };
 }

@@ -16,6 +16,7 @@ import { migration as m13 } from './migrations/0013-unique-collection-accounts.j
 import { migration as m14 } from './migrations/0014-contested-claims.js';
 import { migration as m15 } from './migrations/0015-credit-evidence-pending-balances-and-suspense.js';
 import { migration as m16 } from './migrations/0016-approvals.js';
+import { migration as m17 } from './migrations/0017-merchant-users-and-sessions.js';
 
 export type { Migration } from './migration.js';
 
@@ -36,4 +37,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m14,
   m15,
   m16,
+  m17,
 ];

@@ -34,6 +34,8 @@ const OWNERS: Readonly<Record<string, string>> = {
   audit_log: 'audit/audit-store.ts',
   operators: 'operator/operator-store.ts',
   operator_sessions: 'operator/session-store.ts',
+  merchant_users: 'portal/merchant-user-store.ts',
+  merchant_sessions: 'portal/portal-session-store.ts',
   rate_limits: 'store/rate-limit-store.ts',
   credit_sources: 'credits/credit-source-store.ts',
   raw_texts: 'credits/raw-text-store.ts',

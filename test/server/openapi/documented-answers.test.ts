@@ -27,6 +27,7 @@ import * as operatorApi from '../../../src/server/operator/operator-api.js';
 import * as orders from '../../../src/server/orders/order-api.js';
 import * as batches from '../../../src/server/payouts/payout-batch-api.js';
 import { RAZORPAYX_WEBHOOK } from '../../../src/server/payouts/razorpayx/razorpayx-webhook-api.js';
+import * as portal from '../../../src/server/portal/portal-api.js';
 import { createLifecycleApp, freshUtr, fund, UNLIMITED } from '../lifecycle/support/lifecycle-fixture.js';
 import { DEMO_MERCHANT, expenseBody, incomeBody, OPERATOR_TOKEN, type TestApp } from '../support/test-app.js';
 import { storeKind } from '../support/test-db.js';
@@ -457,6 +458,39 @@ describe(`the documented answers (${storeKind})`, () => {
     // Named operators.
     await answer(operator.LIST_OPERATORS, await op(operator.LIST_OPERATORS, {}));
     await answer(operator.REVOKE_OPERATOR, await op(operator.REVOKE_OPERATOR, { params: { name: 'asha' } }));
+
+    // The merchant portal: a user invited, the invitation opened, a session read and ended.
+    await answer(
+      portal.LIST_MERCHANT_USERS,
+      await op(portal.LIST_MERCHANT_USERS, { params: { uid: shop.merchant_uid } }),
+    );
+    const invited = await answer(
+      portal.INVITE_MERCHANT_USER,
+      await op(portal.INVITE_MERCHANT_USER, {
+        params: { uid: shop.merchant_uid },
+        body: { email: 'docs@shop.in' },
+      }),
+    );
+    const portalApi = through(portal.PORTAL_API_PREFIX, { Origin: 'https://pay.test' });
+    const password = 'a long enough password';
+    const inviteToken = new URL(invited.invite_url).hash.slice('#invite='.length);
+    const opened = await portalApi(portal.ACCEPT_INVITE, { body: { token: inviteToken, password } });
+    await answer(portal.ACCEPT_INVITE, opened);
+    const portalSignIn = await portalApi(portal.PORTAL_SIGN_IN, {
+      body: { email: 'docs@shop.in', password },
+    });
+    const portalCookie = (portalSignIn.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    const { csrf_token: portalCsrf } = await answer(portal.PORTAL_SIGN_IN, portalSignIn);
+    await answer(
+      portal.PORTAL_SESSION,
+      await portalApi(portal.PORTAL_SESSION, { headers: { Cookie: portalCookie } }),
+    );
+    await answer(
+      portal.PORTAL_SIGN_OUT,
+      await portalApi(portal.PORTAL_SIGN_OUT, {
+        headers: { Cookie: portalCookie, 'X-CSRF-Token': portalCsrf },
+      }),
+    );
 
     // Every operation of the app that answers JSON was reached.
     const answersJson = new Set(

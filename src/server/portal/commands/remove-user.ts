@@ -1,0 +1,30 @@
+/** One of the merchant's users (or an operator) removes a user: their sessions end with it, audited. */
+import type { AppDeps } from '../../app-deps.js';
+import { writeAudit } from '../../audit/audit-store.js';
+import { type MerchantUser, markUserRemoved } from '../merchant-user-store.js';
+import { deletePortalSessionsOf } from '../portal-session-store.js';
+
+/** The removed user; undefined when the merchant has no such user. */
+export async function removeUser(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  input: { readonly merchantUid: string; readonly userId: string; readonly actor: string },
+): Promise<MerchantUser | undefined> {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const user = await markUserRemoved(tx, input.merchantUid, input.userId, now);
+    if (!user) return undefined;
+    await deletePortalSessionsOf(tx, user.id);
+    await writeAudit(
+      tx,
+      {
+        actor: input.actor,
+        action: 'merchant_user.remove',
+        subject: `merchant:${user.merchant_uid}`,
+        before: { user_id: user.id, email: user.email },
+        after: { user_id: user.id, email: user.email, status: 'removed' },
+      },
+      now,
+    );
+    return user;
+  });
+}

@@ -1,0 +1,139 @@
+/**
+ * SQL for the merchant portal's users: the one module that writes `merchant_users`. A user belongs
+ * to one merchant; an e-mail address is held by at most one user who has not been removed. The
+ * invitation and the password are stored only as a digest and an scrypt hash (merchant-users.ts).
+ */
+import { z } from 'zod';
+import type { Queryable } from '../store/db.js';
+import { queryRow, queryRows } from '../store/rows.js';
+
+export interface MerchantUser {
+  readonly id: string;
+  readonly merchant_uid: string;
+  readonly email: string;
+  readonly password_hash: string | null;
+  readonly invite_expires_at: Date | null;
+  readonly created_by: string;
+  readonly created_at: Date;
+  readonly activated_at: Date | null;
+  readonly removed_at: Date | null;
+}
+
+const UserRow = z.object({
+  id: z.string(),
+  merchant_uid: z.string(),
+  email: z.string(),
+  password_hash: z.string().nullable(),
+  invite_expires_at: z.date().nullable(),
+  created_by: z.string(),
+  created_at: z.date(),
+  activated_at: z.date().nullable(),
+  removed_at: z.date().nullable(),
+}) satisfies z.ZodType<MerchantUser>;
+
+const COLUMNS =
+  'id, merchant_uid, email, password_hash, invite_expires_at, created_by, created_at, activated_at, removed_at';
+
+export interface NewMerchantUser {
+  readonly id: string;
+  readonly merchantUid: string;
+  readonly email: string;
+  readonly inviteDigest: string;
+  readonly inviteExpiresAt: Date;
+  readonly createdBy: string;
+}
+
+/** The new user, or undefined when another user holds the e-mail address. */
+export async function insertUser(
+  tx: Queryable,
+  user: NewMerchantUser,
+  now: Date,
+): Promise<MerchantUser | undefined> {
+  return queryRow(
+    tx,
+    UserRow,
+    `INSERT INTO merchant_users (id, merchant_uid, email, invite_digest, invite_expires_at, created_by, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)
+     ON CONFLICT DO NOTHING
+     RETURNING ${COLUMNS}`,
+    [user.id, user.merchantUid, user.email, user.inviteDigest, user.inviteExpiresAt, user.createdBy, now],
+  );
+}
+
+/** The user (not removed) holding this e-mail address, in any case. */
+export async function userByEmail(db: Queryable, email: string): Promise<MerchantUser | undefined> {
+  return queryRow(
+    db,
+    UserRow,
+    `SELECT ${COLUMNS} FROM merchant_users WHERE lower(email) = lower($1) AND removed_at IS NULL`,
+    [email],
+  );
+}
+
+/** A new invitation for a user who has not set a password yet; false when there is none such. */
+export async function renewInvite(
+  tx: Queryable,
+  id: string,
+  inviteDigest: string,
+  expiresAt: Date,
+): Promise<boolean> {
+  const rows = await tx.query(
+    `UPDATE merchant_users SET invite_digest = $2, invite_expires_at = $3
+     WHERE id = $1 AND password_hash IS NULL AND removed_at IS NULL RETURNING 1`,
+    [id, inviteDigest, expiresAt],
+  );
+  return rows.length > 0;
+}
+
+/** The user an unexpired invitation belongs to, locked for setting the password. */
+export async function lockUserByInvite(
+  tx: Queryable,
+  inviteDigest: string,
+  now: Date,
+): Promise<MerchantUser | undefined> {
+  return queryRow(
+    tx,
+    UserRow,
+    `SELECT ${COLUMNS} FROM merchant_users
+     WHERE invite_digest = $1 AND invite_expires_at > $2 AND removed_at IS NULL FOR UPDATE`,
+    [inviteDigest, now],
+  );
+}
+
+/** Sets the password and uses up the invitation (it cannot be opened twice). */
+export async function setPassword(tx: Queryable, id: string, passwordHash: string, now: Date): Promise<void> {
+  await tx.query(
+    `UPDATE merchant_users SET password_hash = $2, invite_digest = NULL, invite_expires_at = NULL,
+       activated_at = COALESCE(activated_at, $3)
+     WHERE id = $1`,
+    [id, passwordHash, now],
+  );
+}
+
+/** The merchant's users who have not been removed, oldest first. */
+export async function listUsers(db: Queryable, merchantUid: string): Promise<MerchantUser[]> {
+  return queryRows(
+    db,
+    UserRow,
+    `SELECT ${COLUMNS} FROM merchant_users WHERE merchant_uid = $1 AND removed_at IS NULL
+     ORDER BY created_at, id`,
+    [merchantUid],
+  );
+}
+
+/** Removes one of the merchant's users; undefined when the merchant has no such user. */
+export async function markUserRemoved(
+  tx: Queryable,
+  merchantUid: string,
+  id: string,
+  now: Date,
+): Promise<MerchantUser | undefined> {
+  return queryRow(
+    tx,
+    UserRow,
+    `UPDATE merchant_users SET removed_at = $3, invite_digest = NULL, invite_expires_at = NULL
+     WHERE merchant_uid = $1 AND id = $2 AND removed_at IS NULL
+     RETURNING ${COLUMNS}`,
+    [merchantUid, id, now],
+  );
+}

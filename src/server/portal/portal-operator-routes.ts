@@ -1,0 +1,51 @@
+/**
+ * The operator's routes for a merchant's portal users (under /operator/api): invite one (the
+ * invitation link is answered once) and list them.
+ */
+import { Hono } from 'hono';
+import { ERROR_CODES } from '../../shared/error-codes.js';
+import type { AppDeps } from '../app-deps.js';
+import { AppError, notFound } from '../errors.js';
+import { success } from '../http/envelope.js';
+import type { OperatorEnv } from '../http/operator-env.js';
+import { findMerchant } from '../merchants/merchant-store.js';
+import { inviteUser } from './commands/invite-user.js';
+import { listUsers } from './merchant-user-store.js';
+import { type InviteResult, inviteUrl, userView } from './merchant-users.js';
+import { INVITE_MERCHANT_USER, LIST_MERCHANT_USERS } from './portal-api.js';
+
+/** The answer to an invitation: the user and the link, shown once. */
+export function invitedView(publicBaseUrl: string, result: Extract<InviteResult, { kind: 'invited' }>) {
+  return {
+    ...userView(result.user),
+    invite_url: inviteUrl(publicBaseUrl, result.token),
+    invite_expires_at: result.expiresAt.toISOString(),
+  };
+}
+
+export const emailTaken = () =>
+  new AppError(ERROR_CODES.nameTaken, 'email: another portal user holds this address');
+
+export function portalOperatorRoutes(deps: AppDeps) {
+  const app = new Hono<OperatorEnv>();
+
+  INVITE_MERCHANT_USER.register(app, async (c) => {
+    const result = await inviteUser(deps, {
+      merchantUid: c.req.valid('param').uid,
+      email: c.req.valid('json').email,
+      actor: c.var.operatorName,
+    });
+    if (result.kind === 'no_merchant') throw notFound('merchant_uid: no such merchant');
+    if (result.kind === 'email_taken') throw emailTaken();
+    c.header('Cache-Control', 'no-store');
+    return success(c, invitedView(deps.config.publicBaseUrl, result), 201);
+  });
+
+  LIST_MERCHANT_USERS.register(app, async (c) => {
+    const { uid } = c.req.valid('param');
+    if (!(await findMerchant(deps.db, uid))) throw notFound('merchant_uid: no such merchant');
+    return success(c, (await listUsers(deps.db, uid)).map(userView));
+  });
+
+  return app;
+}
