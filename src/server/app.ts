@@ -29,6 +29,7 @@ import { asClientAbort } from './http/client-errors.js';
 import { renderError } from './http/envelope.js';
 import { MatchedRouteRouter } from './http/matched-route.js';
 import { metricsRoutes } from './http/metrics-routes.js';
+import type { PortalEnv } from './http/portal-env.js';
 import { HSTS, withRequestContext } from './http/request-context.js';
 import { requestHeader, requestRecord } from './http/request-record.js';
 import { HEALTH, OPENAPI, READY } from './http/service-api.js';
@@ -44,7 +45,9 @@ import { orderRoutes } from './orders/order-routes.js';
 import { payoutBatchRoutes } from './payouts/payout-batch-routes.js';
 import { razorpayxWebhookRoutes } from './payouts/razorpayx/razorpayx-webhook-routes.js';
 import { PORTAL_API_PREFIX } from './portal/portal-api.js';
+import { portalAuth } from './portal/portal-auth.js';
 import { portalOperatorRoutes } from './portal/portal-operator-routes.js';
+import { portalRoutes } from './portal/portal-routes.js';
 import { portalSessionRoutes } from './portal/portal-session-routes.js';
 import type { RateLimit } from './rate-limit.js';
 import { ping } from './store/db.js';
@@ -185,6 +188,12 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   app.route('/console/api', sessionRoutes(deps));
   if (options.consolePage) app.route('/', options.consolePage);
   app.route(PORTAL_API_PREFIX, portalSessionRoutes(deps));
+  // Behind the portal session (after the session routes above, which answer first): every route
+  // below is the signed-in merchant's own.
+  const portal = new Hono<PortalEnv>();
+  portal.use('*', portalAuth(deps));
+  portal.route('/', portalRoutes(deps));
+  app.route(PORTAL_API_PREFIX, portal);
 
   if (options.checkoutPage) app.route('/', options.checkoutPage);
   return app;

@@ -3,6 +3,7 @@
  * `zod/mini`, as console-views.ts, for the service's document and the portal page alike.
  */
 import * as z from 'zod/mini';
+import { LedgerLinesSchema } from './console-views.js';
 
 export const PortalSignedInSchema = z.object({
   signed_in: z.literal(true),
@@ -36,3 +37,125 @@ export const InvitedUserSchema = z.extend(MerchantUserSchema, {
   invite_expires_at: z.string(),
 });
 export type InvitedUser = z.infer<typeof InvitedUserSchema>;
+
+/**
+ * An order's story as its merchant sees it: the operator's timeline without what is the
+ * operators' own (client addresses, credit sources, unmatched credits, notes on status changes,
+ * the bank's side of ledger postings).
+ */
+export const PortalStoryEntrySchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('created'), at: z.string(), amount: z.string(), payterm: z.string() }),
+  z.object({
+    kind: z.literal('status'),
+    at: z.string(),
+    seq: z.number(),
+    from: z.nullable(z.string()),
+    to: z.string(),
+    cause: z.string(),
+  }),
+  z.object({ kind: z.literal('claim'), at: z.string(), utr: z.string() }),
+  z.object({
+    kind: z.literal('credit'),
+    at: z.string(),
+    utr: z.string(),
+    amount: z.string(),
+    payer_name: z.string(),
+  }),
+  z.object({
+    kind: z.literal('ledger'),
+    at: z.string(),
+    event: z.string(),
+    entries: z.array(
+      z.object({ account: z.enum(['available', 'held', 'pending', 'frozen']), amount: z.string() }),
+    ),
+  }),
+  z.object({
+    kind: z.literal('callback'),
+    at: z.string(),
+    outbox_id: z.number(),
+    payment_status: z.string(),
+    state: z.string(),
+    attempts: z.number(),
+    last_error: z.string(),
+  }),
+  z.object({
+    kind: z.literal('attempt'),
+    at: z.string(),
+    outbox_id: z.number(),
+    attempt: z.number(),
+    payment_status: z.string(),
+    http_status: z.nullable(z.number()),
+    latency_ms: z.number(),
+    response_snippet: z.string(),
+    error: z.string(),
+  }),
+]);
+export type PortalStoryEntry = z.infer<typeof PortalStoryEntrySchema>;
+
+/** The order's row as the portal lists it, its merchant's own fields. */
+export const PortalOrderSchema = z.object({
+  payment_uid: z.string(),
+  merchant_order_id: z.string(),
+  kind: z.string(),
+  payterm: z.string(),
+  amount: z.string(),
+  final_amount: z.string(),
+  status: z.string(),
+  payer_name: z.string(),
+  payee_name: z.string(),
+  utr: z.nullable(z.string()),
+  notify_status: z.string(),
+  created_at: z.string(),
+});
+export type PortalOrder = z.infer<typeof PortalOrderSchema>;
+
+export const PortalOrderPageSchema = z.object({
+  orders: z.array(PortalOrderSchema),
+  next_cursor: z.nullable(z.string()),
+});
+export type PortalOrderPage = z.infer<typeof PortalOrderPageSchema>;
+
+export const PortalOrderDetailSchema = z.object({
+  order: z.extend(PortalOrderSchema, {
+    notify_url: z.string(),
+    redirect_url: z.string(),
+    payment_fail_reason: z.string(),
+    expires_at: z.string(),
+  }),
+  story: z.array(PortalStoryEntrySchema),
+});
+export type PortalOrderDetail = z.infer<typeof PortalOrderDetailSchema>;
+
+export const PortalBalanceSchema = z.object({
+  /** What payouts may spend. */
+  available: z.string(),
+  /** Held for payouts under way. */
+  held: z.string(),
+  /** Completed collections whose credits are known only from a bank's text, not yet confirmed. */
+  pending: z.string(),
+  /** Collections whose credits a statement contradicted, until an operator decides. */
+  frozen: z.string(),
+  lines: LedgerLinesSchema,
+});
+export type PortalBalance = z.infer<typeof PortalBalanceSchema>;
+
+export const PortalKeySchema = z.object({
+  api_key: z.string(),
+  status: z.enum(['active', 'revoked']),
+  created_at: z.string(),
+  revoked_at: z.nullable(z.string()),
+});
+export const PortalKeysSchema = z.array(PortalKeySchema);
+export type PortalKey = z.infer<typeof PortalKeySchema>;
+
+export const PortalSettingsSchema = z.object({
+  name: z.string(),
+  callback_statuses: z.enum(['all', 'final']),
+  embed_origins: z.array(z.string()),
+  support_contact: z.string(),
+  brand_color: z.nullable(z.string()),
+});
+export type PortalSettings = z.infer<typeof PortalSettingsSchema>;
+
+export const ResentCallbacksSchema = z.object({ resent: z.array(z.string()), skipped: z.number() });
+export type ResentCallbacks = z.infer<typeof ResentCallbacksSchema>;

@@ -118,6 +118,25 @@ export async function recentEntries(
   );
 }
 
+/** The entries of these accounts posted in [from, to), oldest first, at most `limit`. */
+export async function entriesBetween(
+  tx: Queryable,
+  accountIds: readonly string[],
+  from: Date,
+  to: Date,
+  limit: number,
+): Promise<EntryRow[]> {
+  return queryRows(
+    tx,
+    EntryRow,
+    `SELECT e.id, e.account_id, e.amount, p.payment_uid, p.event, p.created_at
+     FROM ledger_entries e JOIN ledger_postings p ON p.id = e.posting_id
+     WHERE e.account_id = ANY($1) AND p.created_at >= $2 AND p.created_at < $3
+     ORDER BY e.posting_id, e.id LIMIT $4`,
+    [accountIds, from, to, limit],
+  );
+}
+
 const PostingEntryRow = z.object({
   id: z.number().int(),
   event: z.string(),

@@ -24,6 +24,8 @@ import {
   suspenseAccount,
 } from './ledger-accounts.js';
 import {
+  type EntryRow,
+  entriesBetween,
   insertEntry,
   insertPosting,
   insertReceivedPostings,
@@ -196,14 +198,35 @@ export async function recentLedgerEntries(
   merchantUid: string,
   limit: number,
 ): Promise<LedgerLine[]> {
-  const accounts = MERCHANT_ACCOUNT_KINDS.map((kind) => merchantAccount(merchantUid, kind));
-  const rows = await recentEntries(tx, accounts, limit);
-  return rows.map((row) => ({
+  const rows = await recentEntries(tx, merchantAccountsOf(merchantUid), limit);
+  return rows.map(ledgerLine);
+}
+
+const merchantAccountsOf = (merchantUid: string) =>
+  MERCHANT_ACCOUNT_KINDS.map((kind) => merchantAccount(merchantUid, kind));
+
+/** The most lines a statement holds. */
+export const STATEMENT_MAX_LINES = 100_000;
+
+/** The entries of the merchant's accounts posted in [from, to), oldest first (a statement). */
+export async function ledgerLinesBetween(
+  tx: Queryable,
+  merchantUid: string,
+  from: Date,
+  to: Date,
+): Promise<LedgerLine[]> {
+  return (await entriesBetween(tx, merchantAccountsOf(merchantUid), from, to, STATEMENT_MAX_LINES)).map(
+    ledgerLine,
+  );
+}
+
+function ledgerLine(row: EntryRow): LedgerLine {
+  return {
     id: row.id,
     account: merchantAccountKind(row.account_id),
     amount: formatAmount(row.amount),
     payment_uid: row.payment_uid,
     event: row.event,
     created_at: row.created_at.toISOString(),
-  }));
+  };
 }

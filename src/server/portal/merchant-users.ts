@@ -6,6 +6,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { ERROR_CODES } from '../../shared/error-codes.js';
+import { AppError } from '../errors.js';
 import { digest, randomToken } from '../operator/operator-accounts.js';
 import type { Queryable } from '../store/db.js';
 import {
@@ -107,3 +109,15 @@ export function userView(user: MerchantUser) {
     created_at: user.created_at.toISOString(),
   };
 }
+
+/** The answer to an invitation: the user and the link, shown once. */
+export function invitedView(publicBaseUrl: string, result: Extract<InviteResult, { kind: 'invited' }>) {
+  return {
+    ...userView(result.user),
+    invite_url: inviteUrl(publicBaseUrl, result.token),
+    invite_expires_at: result.expiresAt.toISOString(),
+  };
+}
+
+export const emailTaken = () =>
+  new AppError(ERROR_CODES.nameTaken, 'email: another portal user holds this address');

@@ -3,28 +3,15 @@
  * invitation link is answered once) and list them.
  */
 import { Hono } from 'hono';
-import { ERROR_CODES } from '../../shared/error-codes.js';
 import type { AppDeps } from '../app-deps.js';
-import { AppError, notFound } from '../errors.js';
+import { notFound } from '../errors.js';
 import { success } from '../http/envelope.js';
 import type { OperatorEnv } from '../http/operator-env.js';
 import { findMerchant } from '../merchants/merchant-store.js';
 import { inviteUser } from './commands/invite-user.js';
 import { listUsers } from './merchant-user-store.js';
-import { type InviteResult, inviteUrl, userView } from './merchant-users.js';
+import { emailTaken, invitedView, userView } from './merchant-users.js';
 import { INVITE_MERCHANT_USER, LIST_MERCHANT_USERS } from './portal-api.js';
-
-/** The answer to an invitation: the user and the link, shown once. */
-export function invitedView(publicBaseUrl: string, result: Extract<InviteResult, { kind: 'invited' }>) {
-  return {
-    ...userView(result.user),
-    invite_url: inviteUrl(publicBaseUrl, result.token),
-    invite_expires_at: result.expiresAt.toISOString(),
-  };
-}
-
-export const emailTaken = () =>
-  new AppError(ERROR_CODES.nameTaken, 'email: another portal user holds this address');
 
 export function portalOperatorRoutes(deps: AppDeps) {
   const app = new Hono<OperatorEnv>();

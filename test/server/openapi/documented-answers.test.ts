@@ -28,6 +28,7 @@ import * as orders from '../../../src/server/orders/order-api.js';
 import * as batches from '../../../src/server/payouts/payout-batch-api.js';
 import { RAZORPAYX_WEBHOOK } from '../../../src/server/payouts/razorpayx/razorpayx-webhook-api.js';
 import * as portal from '../../../src/server/portal/portal-api.js';
+import * as portalData from '../../../src/server/portal/portal-data-api.js';
 import { createLifecycleApp, freshUtr, fund, UNLIMITED } from '../lifecycle/support/lifecycle-fixture.js';
 import { DEMO_MERCHANT, expenseBody, incomeBody, OPERATOR_TOKEN, type TestApp } from '../support/test-app.js';
 import { storeKind } from '../support/test-db.js';
@@ -484,6 +485,52 @@ describe(`the documented answers (${storeKind})`, () => {
     await answer(
       portal.PORTAL_SESSION,
       await portalApi(portal.PORTAL_SESSION, { headers: { Cookie: portalCookie } }),
+    );
+    const mine = through(portal.PORTAL_API_PREFIX, {
+      Origin: 'https://pay.test',
+      Cookie: portalCookie,
+      'X-CSRF-Token': portalCsrf,
+    });
+    await answer(portalData.PORTAL_ORDERS, await mine(portalData.PORTAL_ORDERS, { query: { q: paid } }));
+    await answer(
+      portalData.PORTAL_ORDER,
+      await mine(portalData.PORTAL_ORDER, { params: { payment_uid: paid } }),
+    );
+    await answer(
+      portalData.PORTAL_ORDER_CALLBACKS,
+      await mine(portalData.PORTAL_ORDER_CALLBACKS, { params: { payment_uid: paid } }),
+    );
+    await answer(
+      portalData.PORTAL_RESEND_CALLBACK,
+      await mine(portalData.PORTAL_RESEND_CALLBACK, { params: { payment_uid: paid } }),
+    );
+    await answer(
+      portalData.PORTAL_RESEND_FAILED,
+      await mine(portalData.PORTAL_RESEND_FAILED, { body: { since: '2020-01-01T00:00:00Z' } }),
+    );
+    await answer(portalData.PORTAL_BALANCE, await mine(portalData.PORTAL_BALANCE, {}));
+    const portalKey = await answer(
+      portalData.PORTAL_CREATE_KEY,
+      await mine(portalData.PORTAL_CREATE_KEY, {}),
+    );
+    await answer(portalData.PORTAL_KEYS, await mine(portalData.PORTAL_KEYS, {}));
+    await answer(
+      portalData.PORTAL_REVOKE_KEY,
+      await mine(portalData.PORTAL_REVOKE_KEY, { params: { key: portalKey.api_key } }),
+    );
+    await answer(portalData.PORTAL_SETTINGS, await mine(portalData.PORTAL_SETTINGS, {}));
+    await answer(
+      portalData.PORTAL_UPDATE_SETTINGS,
+      await mine(portalData.PORTAL_UPDATE_SETTINGS, { body: { callback_statuses: 'all' } }),
+    );
+    await answer(portalData.PORTAL_TEAM, await mine(portalData.PORTAL_TEAM, {}));
+    const colleague = await answer(
+      portalData.PORTAL_INVITE,
+      await mine(portalData.PORTAL_INVITE, { body: { email: 'colleague@shop.in' } }),
+    );
+    await answer(
+      portalData.PORTAL_REMOVE_USER,
+      await mine(portalData.PORTAL_REMOVE_USER, { params: { user_id: colleague.user_id } }),
     );
     await answer(
       portal.PORTAL_SIGN_OUT,
