@@ -78,6 +78,13 @@ const EnvSchema = z.object({
     .positive()
     .max(7 * 24 * 60)
     .default(30),
+  SOURCE_SILENCE_MINUTES: z.coerce
+    .number()
+    .min(0.05)
+    .max(7 * 24 * 60)
+    .default(30),
+  ALERT_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
+  ALERT_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').max(200).optional(),
   RAZORPAYX_KEY_ID: z
     .string()
     .regex(/^rzp_(?:test|live)_[A-Za-z0-9]{6,40}$/, 'must be a Razorpay key id (rzp_live_… or rzp_test_…)')
@@ -163,6 +170,10 @@ export interface Config {
   readonly payoutDebitOverdueSeconds: number;
   /** A claimed UTR that no bank credit names this long after the claim is listed for operators. */
   readonly claimAttentionSeconds: number;
+  /** An SMS source expected to be active with no text or heartbeat this long is silent. */
+  readonly sourceSilenceSeconds: number;
+  /** Where silent and recovered credit sources are announced, signed with its secret (notify/alert-webhook.ts). */
+  readonly alertWebhook: { readonly url: string; readonly secret: string } | undefined;
   /** RazorpayX Payouts, when its credentials are set. */
   readonly razorpayx: RazorpayxConfig | undefined;
   /** A connection whose whole header has not arrived in this time is closed (http/http-server.ts). */
@@ -188,6 +199,9 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
   }
   const e = parsed.data;
   const errors: string[] = [];
+  if (Boolean(e.ALERT_WEBHOOK_URL) !== Boolean(e.ALERT_WEBHOOK_SECRET)) {
+    errors.push('ALERT_WEBHOOK_URL and ALERT_WEBHOOK_SECRET: set both or neither');
+  }
   if (e.MODE === 'production') {
     if (!e.SECRET_KEY) errors.push('SECRET_KEY: required in production mode');
     if (!e.OPERATOR_TOKEN) errors.push('OPERATOR_TOKEN: required in production mode');
@@ -261,6 +275,11 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
       consoleSessionSeconds: Math.round(e.CONSOLE_SESSION_HOURS * 3600),
       payoutDebitOverdueSeconds: Math.round(e.PAYOUT_DEBIT_OVERDUE_HOURS * 3600),
       claimAttentionSeconds: Math.round(e.CLAIM_ATTENTION_MINUTES * 60),
+      sourceSilenceSeconds: Math.round(e.SOURCE_SILENCE_MINUTES * 60),
+      alertWebhook:
+        e.ALERT_WEBHOOK_URL && e.ALERT_WEBHOOK_SECRET
+          ? { url: e.ALERT_WEBHOOK_URL, secret: e.ALERT_WEBHOOK_SECRET }
+          : undefined,
       razorpayx:
         e.RAZORPAYX_KEY_ID &&
         e.RAZORPAYX_KEY_SECRET &&

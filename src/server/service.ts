@@ -16,6 +16,8 @@ import { systemClock } from './clock.js';
 import type { Config } from './config.js';
 import { consolePageRoutes } from './console/console-page-routes.js';
 import { clearHeldCredits } from './credits/commands/clear-held-credits.js';
+import { watchSources } from './credits/commands/watch-sources.js';
+import { announceSource } from './credits/source-alerts.js';
 import { createHttpServer, type HttpTimeouts } from './http/http-server.js';
 import { createMetrics } from './http/metrics.js';
 import { metricsRoutes } from './http/metrics-routes.js';
@@ -93,6 +95,14 @@ export async function startService(
     log: log.child({ component: 'background' }),
     claimGraceSeconds: config.claimGraceSeconds,
     clearHeldCredits: () => clearHeldCredits({ db, clock }, config.unconfirmedCreditHoldSeconds),
+    watchSources: () =>
+      watchSources({
+        db,
+        clock,
+        silenceSeconds: config.sourceSilenceSeconds,
+        setSilentGauge: (count) => metrics.silentSources.set(count),
+        announce: announceSource(config, log.child({ component: 'alerts' })),
+      }),
     channel: payoutChannels(config, db, log.child({ component: 'payouts' })),
   });
   const checkoutPage = checkoutPageRoutes({

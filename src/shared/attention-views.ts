@@ -17,6 +17,7 @@ export const ATTENTION_KINDS = [
   'failing_callback',
   'payout_no_debit',
   'payout_reversed',
+  'silent_source',
 ] as const;
 export type AttentionKind = (typeof ATTENTION_KINDS)[number];
 

@@ -175,6 +175,22 @@ export const CreditSourceSchema = z.object({
 });
 export type CreditSource = z.infer<typeof CreditSourceSchema>;
 
+/** A source with what the watch knows of it (GET /operator/api/credit-sources). */
+export const WatchedCreditSourceSchema = z.extend(CreditSourceSchema, {
+  last_text_at: z.nullable(z.string()).check(z.describe('When it last received a text, ISO 8601')),
+  last_heartbeat_at: z.nullable(z.string()).check(z.describe('When its forwarder last sent a heartbeat')),
+  texts_last_hour: z.number().check(z.describe('Texts received in the last hour')),
+  state: z
+    .enum(['active', 'silent', 'revoked'])
+    .check(
+      z.describe('silent: no text or heartbeat for SOURCE_SILENCE_MINUTES while it is expected to be active'),
+    ),
+});
+export type WatchedCreditSource = z.infer<typeof WatchedCreditSourceSchema>;
+
+/** A forwarder's heartbeat, recorded (POST /ingest/heartbeat). */
+export const HeartbeatSchema = z.object({ source_id: z.string(), last_heartbeat_at: z.string() });
+
 /** A new source; an sms source's token and its ingest addresses are shown this once. */
 export const CreatedCreditSourceSchema = z.extend(CreditSourceSchema, {
   source_id: z.string(),

@@ -23,7 +23,6 @@ import {
   type CreatedCreditSource,
   CreatedCreditSourceSchema,
   CreditListSchema,
-  type CreditSource,
   CreditSourceSchema,
   DismissedTextSchema,
   type ListedCredit,
@@ -34,6 +33,8 @@ import {
   PostedCreditSchema,
   type TextOutcome,
   TextOutcomeSchema,
+  type WatchedCreditSource,
+  WatchedCreditSourceSchema,
 } from '../../shared/credit-views.js';
 import {
   type BlacklistEntry,
@@ -108,7 +109,7 @@ export interface ConsoleApi {
   dismissText(textId: string, note: string): Promise<ApiResult<unknown>>;
   matchCredit(creditId: string, paymentUid: string, note: string): Promise<ApiResult<MatchedCredit>>;
   audit(query: Record<string, string>): Promise<ApiResult<AuditEntry[]>>;
-  creditSources(merchantUid: string): Promise<ApiResult<CreditSource[]>>;
+  creditSources(merchantUid: string): Promise<ApiResult<WatchedCreditSource[]>>;
   createCreditSource(input: Record<string, string>): Promise<ApiResult<CreatedCreditSource>>;
   revokeCreditSource(sourceId: string): Promise<ApiResult<unknown>>;
   postCredit(input: Record<string, string>): Promise<ApiResult<PostedCredit>>;
@@ -222,7 +223,7 @@ export function createConsoleApi(options: ConsoleApiOptions): ConsoleApi {
         note,
       }),
     creditSources: (merchantUid) =>
-      read(z.array(CreditSourceSchema), 'get', op(`credit-sources?merchant_uid=${uid(merchantUid)}`)),
+      read(z.array(WatchedCreditSourceSchema), 'get', op(`credit-sources?merchant_uid=${uid(merchantUid)}`)),
     createCreditSource: (input) => read(CreatedCreditSourceSchema, 'post', op('credit-sources'), input),
     revokeCreditSource: (sourceId) =>
       read(CreditSourceSchema, 'delete', op(`credit-sources/${uid(sourceId)}`)),

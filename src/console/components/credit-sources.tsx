@@ -50,8 +50,13 @@ export function CreditSources({ merchant }: { readonly merchant: MerchantDetail 
             {sources.data.map((source) => (
               <li key={source.id} class="row">
                 <strong>{source.name}</strong> {source.kind} → {source.account}{' '}
-                <StatusBadge status={source.status} />
-                <span class="muted">since {formatIst(source.created_at)}</span>
+                <StatusBadge status={source.state} />
+                <span class="muted">
+                  since {formatIst(source.created_at)} · last text{' '}
+                  {source.last_text_at ? formatIst(source.last_text_at) : 'none yet'} · last heartbeat{' '}
+                  {source.last_heartbeat_at ? formatIst(source.last_heartbeat_at) : 'none yet'} ·{' '}
+                  {source.texts_last_hour} texts in the last hour
+                </span>
                 {source.status === 'active' ? (
                   <button
                     type="button"

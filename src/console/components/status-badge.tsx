@@ -7,6 +7,7 @@ const TONES: Readonly<Record<string, string>> = {
   active: 'good',
   disabled: 'bad',
   revoked: 'bad',
+  silent: 'bad',
 };
 
 export function StatusBadge({ status }: { readonly status: string }) {

@@ -12,6 +12,7 @@ export const ATTENTION_LABELS: Readonly<Record<AttentionKind, string>> = {
   failing_callback: 'Failing callbacks',
   payout_no_debit: 'Payouts with no debit',
   payout_reversed: 'Reversed payouts',
+  silent_source: 'Silent credit sources',
 };
 
 export const ATTENTION_ORDER = Object.keys(ATTENTION_LABELS) as AttentionKind[];

@@ -11,11 +11,13 @@ import {
   CreditListSchema,
   CreditSourceSchema,
   DismissedTextSchema,
+  HeartbeatSchema,
   IngestedTextSchema,
   MatchedCreditSchema,
   PostedCreditSchema,
   StatementImportSchema,
   TextOutcomeSchema,
+  WatchedCreditSourceSchema,
 } from '../../shared/credit-views.js';
 import { apiRoute } from '../http/api-route.js';
 import { idField } from '../http/request-fields.js';
@@ -58,9 +60,10 @@ export const LIST_CREDIT_SOURCES = apiRoute({
   path: '/credit-sources',
   tag: 'operator',
   auth: 'operator',
-  summary: 'Credit sources',
+  summary:
+    'Credit sources, with when each last received a text or heartbeat and its state (active, silent, revoked)',
   query: z.object({ merchant_uid: z.string().optional().describe('Only this merchant') }),
-  answers: { 200: { description: 'Sources', data: z.array(CreditSourceSchema) } },
+  answers: { 200: { description: 'Sources', data: z.array(WatchedCreditSourceSchema) } },
   errors: [],
 });
 
@@ -297,4 +300,39 @@ export const INGEST_CREDIT = apiRoute({
     200: { description: 'Already received (the same credit again)', data: PostedCreditSchema },
   },
   errors: [401, 409, 429],
+});
+
+const HEARTBEAT =
+  "A forwarder's sign of life, for the watch over silent sources (docs/credit-sources.md); no body needed. Limited per token with its texts.";
+
+/** Whatever the forwarder app sends with its ping (battery, app version): not read. */
+const HEARTBEAT_BODY = {
+  'application/json': { type: 'object', description: 'Optional, not read' },
+} as const;
+
+export const INGEST_HEARTBEAT = apiRoute({
+  id: 'ingestHeartbeat',
+  method: 'post',
+  path: '/ingest/heartbeat/:token',
+  tag: 'ingest',
+  auth: 'public',
+  summary: "A forwarder's heartbeat, the token in the path",
+  description: `${HEARTBEAT} An unknown or revoked token is a 404.`,
+  params: TOKEN,
+  bodyMedia: HEARTBEAT_BODY,
+  answers: { 200: { description: 'Recorded', data: HeartbeatSchema } },
+  errors: [404, 429],
+});
+
+export const INGEST_HEARTBEAT_BEARER = apiRoute({
+  id: 'ingestHeartbeatBearer',
+  method: 'post',
+  path: '/ingest/heartbeat',
+  tag: 'ingest',
+  auth: 'public',
+  summary: "A forwarder's heartbeat, the token as Authorization: Bearer <token>",
+  description: `${HEARTBEAT} A missing, unknown or revoked token is a 404.`,
+  bodyMedia: HEARTBEAT_BODY,
+  answers: { 200: { description: 'Recorded', data: HeartbeatSchema } },
+  errors: [404, 429],
 });

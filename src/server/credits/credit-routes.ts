@@ -30,7 +30,7 @@ import {
   REVOKE_CREDIT_SOURCE,
 } from './credit-api.js';
 import { cursorExists, listCreditsAndTexts } from './credit-list.js';
-import { findCreditSource, listCreditSources } from './credit-source-store.js';
+import { findCreditSource, watchedCreditSources } from './credit-source-store.js';
 import { unwrap } from './manual-result.js';
 import { FIELDS } from './statements/csv-profiles.js';
 import { readStatement } from './statements/read-statement.js';
@@ -77,9 +77,17 @@ export function creditRoutes(deps: AppDeps, propose: Propose): Hono<OperatorEnv>
     );
   });
 
-  LIST_CREDIT_SOURCES.register(app, async (c) =>
-    c.json(ok(await listCreditSources(db, c.req.valid('query').merchant_uid ?? ''))),
-  );
+  LIST_CREDIT_SOURCES.register(app, async (c) => {
+    const now = clock.now();
+    const sources = await watchedCreditSources(
+      db,
+      c.req.valid('query').merchant_uid ?? '',
+      now,
+      new Date(now.getTime() - deps.config.sourceSilenceSeconds * 1000),
+    );
+    // The watch's own mark stays inside (credits/commands/watch-sources.ts).
+    return c.json(ok(sources.map(({ silent_since: _mark, ...source }) => source)));
+  });
 
   REVOKE_CREDIT_SOURCE.register(app, async (c) => {
     const revoked = await revokeCreditSource(deps, {

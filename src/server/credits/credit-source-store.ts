@@ -110,3 +110,74 @@ export async function revokeCreditSource(
     [id, now],
   );
 }
+
+/** The forwarder of an SMS source said it is alive. */
+export async function recordHeartbeat(tx: Queryable, id: string, now: Date): Promise<void> {
+  await tx.query('UPDATE credit_sources SET last_heartbeat_at = $2 WHERE id = $1', [id, now]);
+}
+
+export const SOURCE_STATES = ['active', 'silent', 'revoked'] as const;
+export type SourceState = (typeof SOURCE_STATES)[number];
+
+const WatchedSourceRow = CreditSourceRow.extend({
+  last_text_at: z.date().nullable(),
+  last_heartbeat_at: z.date().nullable(),
+  texts_last_hour: z.number().int(),
+  state: z.enum(SOURCE_STATES),
+  silent_since: z.date().nullable(),
+});
+export type WatchedSource = z.infer<typeof WatchedSourceRow>;
+
+/**
+ * Sources with what the watch knows of them. An SMS source is `silent` when it had no text and no
+ * heartbeat since `quietSince` (nor was it created since) while it is expected to be active: its
+ * forwarder sent heartbeats before, or a payer's claim on its account has waited since then with
+ * no credit naming its UTR.
+ */
+export async function watchedCreditSources(
+  tx: Queryable,
+  merchantUid: string,
+  now: Date,
+  quietSince: Date,
+): Promise<WatchedSource[]> {
+  return queryRows(
+    tx,
+    WatchedSourceRow,
+    `SELECT *, CASE
+         WHEN status = 'revoked' THEN 'revoked'
+         WHEN kind = 'sms' AND GREATEST(last_text_at, last_heartbeat_at, created_at) < $3
+              AND (last_heartbeat_at IS NOT NULL OR claims_waiting) THEN 'silent'
+         ELSE 'active' END AS state
+     FROM (
+       SELECT ${COLUMNS.split(', ')
+         .map((column) => `s.${column}`)
+         .join(', ')}, s.last_heartbeat_at, s.silent_since,
+              (SELECT max(t.created_at) FROM raw_texts t WHERE t.source_id = s.id) AS last_text_at,
+              (SELECT count(*)::int FROM raw_texts t WHERE t.source_id = s.id AND t.created_at > $2)
+                AS texts_last_hour,
+              EXISTS (
+                SELECT 1 FROM utr_claims c JOIN orders o ON o.payment_uid = c.payment_uid
+                WHERE o.to_account = s.account AND o.merchant_uid = s.merchant_uid
+                  AND o.payment_status NOT IN ('completed', 'reject', 'refund') AND c.claimed_at < $3
+                  AND NOT EXISTS (SELECT 1 FROM bank_credits b WHERE b.utr = c.utr)
+              ) AS claims_waiting
+       FROM credit_sources s WHERE ($1 = '' OR s.merchant_uid = $1)
+     ) AS watched
+     ORDER BY created_at, id`,
+    [merchantUid, new Date(now.getTime() - 3_600_000), quietSince],
+  );
+}
+
+/**
+ * Marks the source silent since `at` (or no longer silent, `at` null); false when another process
+ * did it first, so that each change is announced once.
+ */
+export async function markSilence(tx: Queryable, id: string, at: Date | null): Promise<boolean> {
+  const changed = await tx.query(
+    `UPDATE credit_sources SET silent_since = $2
+     WHERE id = $1 AND (CASE WHEN $2::timestamptz IS NULL THEN silent_since IS NOT NULL ELSE silent_since IS NULL END)
+     RETURNING id`,
+    [id, at],
+  );
+  return changed.length > 0;
+}

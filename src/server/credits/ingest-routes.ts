@@ -3,6 +3,7 @@
  * `Authorization: Bearer` (the documented form) or, for apps that can only set a URL, in the path:
  * - POST /ingest/sms, /ingest/sms/:token      a forwarded SMS (JSON, form, multipart or plain text)
  * - POST /ingest/email, /ingest/email/:token  a raw e-mail alert (RFC 822)
+ * - POST /ingest/heartbeat, /ingest/heartbeat/:token  the forwarder is alive (credits/commands/watch-sources.ts)
  * The token is never logged: the request log writes these paths without it (http/logged-path.ts).
  * An unknown or revoked token is a 404 (one indexed read, nothing written). A known token is
  * rate-limited in the store's shared buckets (`rate_limits`, scope `ingest`, keyed by its source),
@@ -18,7 +19,16 @@ import { requestHeader } from '../http/request-record.js';
 import type { RateLimit } from '../rate-limit.js';
 import { storeRateLimiter } from '../store/rate-limit-store.js';
 import { ingestText } from './commands/ingest-text.js';
-import { INGEST_EMAIL, INGEST_EMAIL_BEARER, INGEST_SMS, INGEST_SMS_BEARER } from './credit-api.js';
+import { recordSourceHeartbeat } from './commands/record-heartbeat.js';
+import {
+  INGEST_EMAIL,
+  INGEST_EMAIL_BEARER,
+  INGEST_HEARTBEAT,
+  INGEST_HEARTBEAT_BEARER,
+  INGEST_SMS,
+  INGEST_SMS_BEARER,
+} from './credit-api.js';
+
 import { type CreditSource, findSourceByToken } from './credit-source-store.js';
 import { readAlertEmail } from './read-email.js';
 import { readForwardedSms } from './read-forwarded-sms.js';
@@ -79,6 +89,16 @@ export function ingestRoutes(deps: AppDeps, limit: RateLimit = DEFAULT_INGEST_LI
   INGEST_EMAIL_BEARER.register(app, sourceOfBearer, (c) => takeEmail(c));
   INGEST_SMS.register(app, sourceOfToken, (c) => takeSms(c));
   INGEST_EMAIL.register(app, sourceOfToken, (c) => takeEmail(c));
+
+  const heartbeat = async (c: Context<IngestEnv>) => {
+    const at = await recordSourceHeartbeat(deps, c.var.source.id);
+    return c.json({
+      result: 'success' as const,
+      data: { source_id: c.var.source.id, last_heartbeat_at: at.toISOString() },
+    });
+  };
+  INGEST_HEARTBEAT.register(app, sourceOfToken, (c) => heartbeat(c));
+  INGEST_HEARTBEAT_BEARER.register(app, sourceOfBearer, (c) => heartbeat(c));
 
   return app;
 }

@@ -1,8 +1,9 @@
 /**
- * Prometheus metrics: requests and latency by route and status, orders created by kind, and the
+ * Prometheus metrics: requests and latency by route and status, orders created by kind, silent
+ * credit sources, and the
  * process's own (event-loop delay since the last scrape, resident memory, CPU, heap).
  */
-import { Counter, collectDefaultMetrics, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client';
 import { RequestMetrics } from './request-metrics.js';
 
 export interface Metrics {
@@ -11,6 +12,8 @@ export interface Metrics {
   readonly requests: RequestMetrics;
   readonly ordersCreated: Counter<'transaction_type' | 'payterm'>;
   readonly callbackAttempts: Counter<'outcome'>;
+  /** How many SMS credit sources are silent, as the last watch pass found (credits/commands/watch-sources.ts). */
+  readonly silentSources: Gauge;
 }
 
 export function createMetrics(): Metrics {
@@ -29,6 +32,11 @@ export function createMetrics(): Metrics {
       name: 'callback_attempts_total',
       help: 'Callback delivery attempts by outcome',
       labelNames: ['outcome'],
+      registers: [registry],
+    }),
+    silentSources: new Gauge({
+      name: 'credit_sources_silent',
+      help: 'SMS credit sources expected to be active with no text or heartbeat for SOURCE_SILENCE_MINUTES',
       registers: [registry],
     }),
   };

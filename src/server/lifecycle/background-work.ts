@@ -1,7 +1,8 @@
 /**
  * The periodic work of a service process: expiring unpaid orders, failing claims no payment
  * followed, moving payouts along, making available the pending money of texts' credits whose hold
- * ended and, once a minute, dropping rate-limit buckets that are full again.
+ * ended and, once a minute, dropping rate-limit buckets that are full again and watching the credit
+ * sources for silence.
  * Each pass is safe to run in several processes at once and after a restart.
  */
 import type { PayoutChannel } from '../channel/payout-channel.js';
@@ -27,6 +28,8 @@ export interface BackgroundWorkDeps {
    * given by service.ts: the credits depend on the lifecycle, not the other way round.
    */
   readonly clearHeldCredits?: () => Promise<number>;
+  /** The watch over silent credit sources (credits/commands/watch-sources.ts), once a minute. */
+  readonly watchSources?: () => Promise<unknown>;
 }
 
 export interface BackgroundWork {
@@ -44,6 +47,7 @@ export function createBackgroundWork(deps: BackgroundWorkDeps): BackgroundWork {
     if (now.getTime() - lastSweepMs >= 60_000) {
       lastSweepMs = now.getTime();
       await sweepRateLimits(deps.db, now);
+      await deps.watchSources?.();
     }
     const expired = await expireDueOrders(deps.db, now);
     const unpaid = await failUnpaidClaims(

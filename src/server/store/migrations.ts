@@ -17,6 +17,7 @@ import { migration as m14 } from './migrations/0014-contested-claims.js';
 import { migration as m15 } from './migrations/0015-credit-evidence-pending-balances-and-suspense.js';
 import { migration as m16 } from './migrations/0016-approvals.js';
 import { migration as m17 } from './migrations/0017-merchant-users-and-sessions.js';
+import { migration as m18 } from './migrations/0018-credit-source-watch.js';
 
 export type { Migration } from './migration.js';
 
@@ -38,4 +39,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m15,
   m16,
   m17,
+  m18,
 ];

@@ -342,6 +342,11 @@ describe(`the documented answers (${storeKind})`, () => {
         headers: { Authorization: `Bearer ${apiSource.ingest_token}` },
       }),
     );
+    await answer(credits.INGEST_HEARTBEAT, await root(credits.INGEST_HEARTBEAT, { params: { token } }));
+    await answer(
+      credits.INGEST_HEARTBEAT_BEARER,
+      await root(credits.INGEST_HEARTBEAT_BEARER, { headers: { Authorization: `Bearer ${token}` } }),
+    );
     await answer(credits.LIST_CREDITS, await op(credits.LIST_CREDITS, { query: { limit: '50' } }));
     const fixable = await order({ amount: '30.00' });
     const fixUtr = freshUtr();

@@ -10,7 +10,7 @@ export interface AttentionContext {
   readonly now: Date;
   readonly config: Pick<
     Config,
-    'claimAttentionSeconds' | 'payoutDebitOverdueSeconds' | 'dualControl' | 'mode'
+    'claimAttentionSeconds' | 'payoutDebitOverdueSeconds' | 'dualControl' | 'mode' | 'sourceSilenceSeconds'
   >;
   readonly limit: number;
 }

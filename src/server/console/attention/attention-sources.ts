@@ -7,6 +7,7 @@ import type { AttentionKind } from '../../../shared/attention-views.js';
 import { formatAmount } from '../../../shared/money.js';
 import { payoutsNeedingAttention } from '../../channel/payout-store.js';
 import { type AttentionClaim, claimsWithoutCredit, ordersAtClaimLimit } from '../../credits/claim-store.js';
+import { watchedCreditSources } from '../../credits/credit-source-store.js';
 import { contradictedCredits, listCreditRows } from '../../credits/credit-store.js';
 import { MAX_UTRS_PER_ORDER } from '../../credits/matching/decide.js';
 import { type TEXTS_NEEDING_ATTENTION, textsNeedingAttention } from '../../credits/raw-text-store.js';
@@ -174,6 +175,35 @@ const frozenCredits: AttentionSource = {
   },
 };
 
+/** SMS sources expected to be active that sent no text or heartbeat for SOURCE_SILENCE_MINUTES. */
+const silentSources: AttentionSource = {
+  kind: 'silent_source',
+  read: async (tx, { now, config, limit }) => {
+    const quietSince = new Date(now.getTime() - config.sourceSilenceSeconds * 1000);
+    const silent = (await watchedCreditSources(tx, '', now, quietSince)).filter(
+      (source) => source.state === 'silent',
+    );
+    return {
+      total: silent.length,
+      items: silent.slice(0, limit).map((source) => {
+        const last = [source.last_text_at, source.last_heartbeat_at, source.created_at]
+          .filter((at): at is Date => at !== null)
+          .reduce((a, b) => (a > b ? a : b));
+        return attentionItem({
+          kind: 'silent_source',
+          reason: `${source.name} (${source.account}) sent no text or heartbeat since ${last.toISOString()}`,
+          at: last.toISOString(),
+          merchant_uid: source.merchant_uid,
+          source_id: source.id,
+          detail: source.last_heartbeat_at
+            ? 'its forwarder sent heartbeats before: check the phone, its battery and its network'
+            : 'payers have claimed payments to its account that no text has confirmed',
+        });
+      }),
+    };
+  },
+};
+
 const failingCallbacks: AttentionSource = {
   kind: 'failing_callback',
   read: async (tx, { limit }) => {
@@ -216,4 +246,5 @@ export const ATTENTION_SOURCES: readonly AttentionSource[] = [
   failingCallbacks,
   payouts('payout_no_debit'),
   payouts('payout_reversed'),
+  silentSources,
 ] satisfies readonly AttentionSource[];
