@@ -2,7 +2,8 @@
  * The payer's dead ends, on a phone against the real service: after the last UTR an order takes,
  * the page stops inviting payment and gives the shop's contact and the order reference; an order
  * whose time runs out while its UTR is checked offers no payment details any more, says not to pay
- * again, and a late credit still completes it.
+ * again, and a late credit still completes it; a UTR that belongs to a known bank credit of another
+ * amount is refused with that amount, reaches operators, and leaves the order open for the right UTR.
  */
 import { describe, expect, test } from 'vitest';
 import { useBrowser } from '../support/browser.js';
@@ -77,6 +78,44 @@ describe(`The payer's dead ends (${storeKind()})`, () => {
     await expectNoAxeViolations(page, 'time up while checking');
 
     await ttl.operator.postCredit({ utr, amount: '275.00' });
+    await page.getByRole('heading', { level: 1, name: 'Payment received' }).waitFor({ timeout: 30_000 });
+  });
+
+  test('a UTR of a known bank credit of another amount is refused with its amount, reaches operators, and the order stays open for the right UTR', async () => {
+    const order = await createCollection(main, { amount: '500.00', prefix: 'MISMATCH' });
+    const earlier = newUtr();
+    await main.operator.postCredit({ utr: earlier, amount: '499.00' });
+
+    const page = await (await browser.phone()).newPage();
+    await page.goto(order.paymentUrl);
+    const field = page.getByLabel('UTR (12-digit reference number)');
+    await field.fill(earlier);
+    await page.getByRole('button', { name: 'Confirm payment' }).click();
+    const refusal = page.getByText(
+      'This UTR belongs to a payment of ₹499.00, but this order is for ₹500.00.',
+      {
+        exact: false,
+      },
+    );
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toContain(order.merchantOrderId);
+    expect(await page.getByText(/Looks right/).count()).toBe(0);
+    await expectNoAxeViolations(page, 'UTR of a credit of another amount');
+
+    const lost = await main.operator.request<{ utr: string; reason: string; credit_amount: string | null }[]>(
+      'GET',
+      `/lost-claims?utr=${earlier}`,
+    );
+    expect(lost.status).toBe(200);
+    expect(lost.data).toEqual([
+      expect.objectContaining({ utr: earlier, reason: 'credit_mismatch', credit_amount: '499.00' }),
+    ]);
+
+    const right = newUtr();
+    await field.fill(right);
+    await page.getByRole('button', { name: 'Confirm payment' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Checking your payment' }).waitFor();
+    await main.operator.postCredit({ utr: right, amount: '500.00' });
     await page.getByRole('heading', { level: 1, name: 'Payment received' }).waitFor({ timeout: 30_000 });
   });
 });
