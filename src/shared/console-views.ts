@@ -59,6 +59,30 @@ export const OrderPageSchema = z.object({
 });
 export type OrderPage = z.infer<typeof OrderPageSchema>;
 
+/** A timeline's callback entry: the outbox row of one status change (the portal's story shares it). */
+export const CallbackEntrySchema = z.object({
+  kind: z.literal('callback'),
+  at: z.string(),
+  outbox_id: z.number(),
+  payment_status: z.string(),
+  state: z.string(),
+  attempts: z.number(),
+  last_error: z.string(),
+});
+
+/** A timeline's delivery attempt of a callback (the portal's story shares it). */
+export const AttemptEntrySchema = z.object({
+  kind: z.literal('attempt'),
+  at: z.string(),
+  outbox_id: z.number(),
+  attempt: z.number(),
+  payment_status: z.string(),
+  http_status: z.nullable(z.number()),
+  latency_ms: z.number(),
+  response_snippet: z.string(),
+  error: z.string(),
+});
+
 /** One line of an order's story (GET /operator/api/orders/{uid}/timeline), in time order. */
 export const TimelineEntrySchema = z.discriminatedUnion('kind', [
   z.object({
@@ -94,26 +118,8 @@ export const TimelineEntrySchema = z.discriminatedUnion('kind', [
     event: z.string(),
     entries: z.array(z.object({ account: z.string(), amount: z.string() })),
   }),
-  z.object({
-    kind: z.literal('callback'),
-    at: z.string(),
-    outbox_id: z.number(),
-    payment_status: z.string(),
-    state: z.string(),
-    attempts: z.number(),
-    last_error: z.string(),
-  }),
-  z.object({
-    kind: z.literal('attempt'),
-    at: z.string(),
-    outbox_id: z.number(),
-    attempt: z.number(),
-    payment_status: z.string(),
-    http_status: z.nullable(z.number()),
-    latency_ms: z.number(),
-    response_snippet: z.string(),
-    error: z.string(),
-  }),
+  CallbackEntrySchema,
+  AttemptEntrySchema,
 ]);
 export type TimelineEntry = z.infer<typeof TimelineEntrySchema>;
 export const TimelineSchema = z.array(TimelineEntrySchema);

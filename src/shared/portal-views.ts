@@ -3,7 +3,7 @@
  * `zod/mini`, as console-views.ts, for the service's document and the portal page alike.
  */
 import * as z from 'zod/mini';
-import { LedgerLinesSchema } from './console-views.js';
+import { AttemptEntrySchema, CallbackEntrySchema, LedgerLinesSchema } from './console-views.js';
 
 export const PortalSignedInSchema = z.object({
   signed_in: z.literal(true),
@@ -69,26 +69,8 @@ export const PortalStoryEntrySchema = z.discriminatedUnion('kind', [
       z.object({ account: z.enum(['available', 'held', 'pending', 'frozen']), amount: z.string() }),
     ),
   }),
-  z.object({
-    kind: z.literal('callback'),
-    at: z.string(),
-    outbox_id: z.number(),
-    payment_status: z.string(),
-    state: z.string(),
-    attempts: z.number(),
-    last_error: z.string(),
-  }),
-  z.object({
-    kind: z.literal('attempt'),
-    at: z.string(),
-    outbox_id: z.number(),
-    attempt: z.number(),
-    payment_status: z.string(),
-    http_status: z.nullable(z.number()),
-    latency_ms: z.number(),
-    response_snippet: z.string(),
-    error: z.string(),
-  }),
+  CallbackEntrySchema,
+  AttemptEntrySchema,
 ]);
 export type PortalStoryEntry = z.infer<typeof PortalStoryEntrySchema>;
 
