@@ -7,18 +7,23 @@ import { defineConfig } from 'vitest/config';
  * - the checkout page (default mode) builds to dist/checkout, served by the service under /checkout/;
  * - the operator console (`vite build --mode console`) builds from src/console/index.html to
  *   dist/console, served under /console/; the checkout's weight budget applies to dist/checkout only;
- * - `npm test` runs the server/shared tests in Node and the page's and console's tests in happy-dom;
+ * - the merchant portal (`vite build --mode portal`) builds from src/portal/index.html to
+ *   dist/portal, served under /merchant/;
+ * - `npm test` runs the server/shared tests in Node and the page's, console's and portal's tests in
+ *   happy-dom;
  * - the browser (e2e) suite has its own project, run by `npm run test:e2e`.
  */
 export default defineConfig(({ mode }) => {
-  const isConsole = mode === 'console';
+  // The console and the portal are each a page of their own folder; the checkout is the default.
+  const entry = mode === 'console' || mode === 'portal' ? mode : undefined;
+  const base = { console: '/console/', portal: '/merchant/' };
   return {
-    base: isConsole ? '/console/' : '/checkout/',
-    ...(isConsole ? { root: fileURLToPath(new URL('./src/console', import.meta.url)) } : {}),
-    publicDir: isConsole ? false : 'public',
+    base: entry ? base[entry] : '/checkout/',
+    ...(entry ? { root: fileURLToPath(new URL(`./src/${entry}`, import.meta.url)) } : {}),
+    publicDir: entry ? false : 'public',
     oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
     build: {
-      outDir: fileURLToPath(new URL(isConsole ? './dist/console' : './dist/checkout', import.meta.url)),
+      outDir: fileURLToPath(new URL(`./dist/${entry ?? 'checkout'}`, import.meta.url)),
       emptyOutDir: true,
       target: 'es2020',
       assetsInlineLimit: 0,
@@ -65,6 +70,16 @@ export default defineConfig(({ mode }) => {
             name: 'console',
             environment: 'happy-dom',
             include: ['test/console/**/*.test.{ts,tsx}'],
+            setupFiles: ['test/support/under-load.ts'],
+            testTimeout: 60_000,
+          },
+        },
+        {
+          extends: true,
+          test: {
+            name: 'portal',
+            environment: 'happy-dom',
+            include: ['test/portal/**/*.test.{ts,tsx}'],
             setupFiles: ['test/support/under-load.ts'],
             testTimeout: 60_000,
           },

@@ -18,7 +18,12 @@ const SOURCES = [
   'package.json',
   'package-lock.json',
 ];
-const OUTPUTS = ['dist/server/server/main.js', 'dist/checkout/index.html', 'dist/console/index.html'];
+const OUTPUTS = [
+  'dist/server/server/main.js',
+  'dist/checkout/index.html',
+  'dist/console/index.html',
+  'dist/portal/index.html',
+];
 
 function newest(path) {
   if (!existsSync(path)) return 0;

@@ -66,6 +66,8 @@ export interface AppOptions {
   readonly checkoutPage?: Hono;
   /** The built operator console's routes (served from dist/console under /console/). */
   readonly consolePage?: Hono;
+  /** The built merchant portal's routes (served from dist/portal under /merchant/). */
+  readonly portalPage?: Hono;
   readonly payerLimits?: PayerLimits;
   /** The per-token limit of the alert ingest endpoints. */
   readonly ingestLimit?: RateLimit;
@@ -194,6 +196,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   portal.use('*', portalAuth(deps));
   portal.route('/', portalRoutes(deps));
   app.route(PORTAL_API_PREFIX, portal);
+  if (options.portalPage) app.route('/', options.portalPage);
 
   if (options.checkoutPage) app.route('/', options.checkoutPage);
   return app;

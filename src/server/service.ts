@@ -33,6 +33,7 @@ import { ORDER_CHANGES_CHANNEL } from './orders/order-changes.js';
 import { findOrder } from './orders/order-store.js';
 import { razorpayxChannel } from './payouts/razorpayx/razorpayx-channel.js';
 import { razorpayxClient } from './payouts/razorpayx/razorpayx-client.js';
+import { portalPageRoutes } from './portal/portal-page-routes.js';
 import { openChangeFeed } from './store/change-feed.js';
 import { type DataDirLock, lockDataDir } from './store/data-dir-lock.js';
 import type { Db } from './store/db.js';
@@ -47,6 +48,7 @@ export interface RunningService {
 
 export const DEFAULT_CHECKOUT_DIR = fileURLToPath(new URL('../../checkout', import.meta.url));
 export const DEFAULT_CONSOLE_DIR = fileURLToPath(new URL('../../console', import.meta.url));
+export const DEFAULT_PORTAL_DIR = fileURLToPath(new URL('../../portal', import.meta.url));
 
 export async function startService(
   config: Config,
@@ -117,11 +119,15 @@ export async function startService(
   const consoleDir = DEFAULT_CONSOLE_DIR;
   const consolePage = existsSync(join(consoleDir, 'index.html')) ? consolePageRoutes(consoleDir) : undefined;
   if (!consolePage) log.warn('operator console not built; /console/ is not served', { dir: consoleDir });
+  const portalDir = DEFAULT_PORTAL_DIR;
+  const portalPage = existsSync(join(portalDir, 'index.html')) ? portalPageRoutes(portalDir) : undefined;
+  if (!portalPage) log.warn('merchant portal not built; /merchant/ is not served', { dir: portalDir });
   const shutdown = new AbortController();
   const app = createApp(deps, {
     signal: shutdown.signal,
     checkoutPage,
     ...(consolePage ? { consolePage } : {}),
+    ...(portalPage ? { portalPage } : {}),
     payerLimits: scalePayerLimits(DEFAULT_PAYER_LIMITS, config.payerRateLimitScale),
     heartbeatMs: Math.round(config.eventStreamHeartbeatSeconds * 1000),
   });

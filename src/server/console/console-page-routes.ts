@@ -1,5 +1,6 @@
 /**
- * Serves the built operator console (dist/console) under /console/: hashed assets cached for a
+ * Serves the built operator console (dist/console) under /console/ (and, by builtPageRoutes, the
+ * merchant portal, dist/portal, under /merchant/): hashed assets cached for a
  * year, the page itself never cached, under a strict Content Security Policy, never framed.
  * The page holds no data: without a session it can only show its sign-in screen, because every
  * figure comes from the operator API, which refuses requests without a session or token.
@@ -38,18 +39,26 @@ const PAGE_HEADERS: Readonly<Record<string, string>> = {
 };
 
 export function consolePageRoutes(distDir: string): Hono {
+  return builtPageRoutes(distDir, '/console', 'operator console (run npm run build:console)');
+}
+
+/**
+ * A page built by Vite into `distDir`, served under `base`/ (its assets under `base`/assets/) with
+ * the console's headers: the operator console and the merchant portal are served alike.
+ */
+export function builtPageRoutes(distDir: string, base: string, label: string): Hono {
   const files = new Map<string, StaticFile>();
   for (const name of listFiles(distDir)) files.set(name, loadStaticFile(join(distDir, name)));
   const index = files.get('index.html');
-  if (!index) throw new Error(`operator console: no index.html in ${distDir} (run npm run build:console)`);
+  if (!index) throw new Error(`${label}: no index.html in ${distDir}`);
 
   const app = new Hono();
-  app.get('/console/assets/*', (c) => {
-    const file = files.get(c.req.path.slice('/console/'.length));
-    if (!file) return renderError(c, notFound("no such file in the console's assets"));
+  app.get(`${base}/assets/*`, (c) => {
+    const file = files.get(c.req.path.slice(`${base}/`.length));
+    if (!file) return renderError(c, notFound('no such file in the assets'));
     return sendStaticFile(file, c.req.header('accept-encoding'), 200, { 'Cache-Control': IMMUTABLE });
   });
-  app.get('/console', (c) => c.redirect('/console/', 301));
-  app.get('/console/', (c) => sendStaticFile(index, c.req.header('accept-encoding'), 200, PAGE_HEADERS));
+  app.get(base, (c) => c.redirect(`${base}/`, 301));
+  app.get(`${base}/`, (c) => sendStaticFile(index, c.req.header('accept-encoding'), 200, PAGE_HEADERS));
   return app;
 }

@@ -1,0 +1,123 @@
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import type { PortalSignedIn } from '../shared/portal-views.js';
+import {
+  type AppDeps,
+  AppDepsContext,
+  PortalSessionContext,
+  type PortalSessionControls,
+} from './app-deps.js';
+import { BalanceScreen } from './components/balance-screen.js';
+import { CallbacksScreen } from './components/callbacks-screen.js';
+import { InviteScreen, SignInScreen } from './components/entry-screens.js';
+import { KeysScreen } from './components/keys-screen.js';
+import { OrderScreen } from './components/order-screen.js';
+import { OrdersScreen } from './components/orders-screen.js';
+import { PortalShell } from './components/portal-shell.js';
+import { SettingsScreen } from './components/settings-screen.js';
+import { TeamScreen } from './components/team-screen.js';
+import { inviteToken, parseRoute, type Route } from './lib/route.js';
+
+type SessionState =
+  | { readonly kind: 'checking' }
+  | { readonly kind: 'signed-out'; readonly notice?: string }
+  | { readonly kind: 'signed-in'; readonly session: PortalSignedIn };
+
+/** The portal: an invitation, or sign-in until there is a session, then the screen the address names. */
+export function App({ deps }: { readonly deps: AppDeps }) {
+  const [state, setState] = useState<SessionState>({ kind: 'checking' });
+  const [hash, setHash] = useState(() => window.location.hash);
+  useEffect(() => {
+    const onChange = () => setHash(window.location.hash);
+    window.addEventListener('hashchange', onChange);
+    return () => window.removeEventListener('hashchange', onChange);
+  }, []);
+  useEffect(() => {
+    void deps.api.session().then((result) => {
+      setState(result.kind === 'ok' ? { kind: 'signed-in', session: result.data } : { kind: 'signed-out' });
+    });
+  }, [deps.api]);
+  const controls = useMemo<PortalSessionControls | undefined>(() => {
+    if (state.kind !== 'signed-in') return undefined;
+    return {
+      session: state.session,
+      expire: () => setState({ kind: 'signed-out', notice: 'Your session has ended. Sign in again.' }),
+      signOut: async () => {
+        await deps.api.signOut();
+        setState({ kind: 'signed-out', notice: 'You have signed out.' });
+      },
+    };
+  }, [state, deps.api]);
+  const signedIn = (session: PortalSignedIn) => {
+    // The invitation's token leaves the address once used: a reload must not offer it again.
+    if (inviteToken(window.location.hash)) window.history.replaceState(null, '', '#/orders');
+    setHash(window.location.hash);
+    setState({ kind: 'signed-in', session });
+  };
+  const token = inviteToken(hash);
+  const route = parseRoute(hash);
+
+  return (
+    <AppDepsContext.Provider value={deps}>
+      {state.kind === 'checking' ? (
+        <p class="boot" role="status">
+          Loading the merchant portal…
+        </p>
+      ) : token ? (
+        <InviteScreen token={token} onSignedIn={signedIn} />
+      ) : !controls ? (
+        <SignInScreen
+          {...(state.kind === 'signed-out' && state.notice ? { notice: state.notice } : {})}
+          onSignedIn={signedIn}
+        />
+      ) : (
+        <PortalSessionContext.Provider value={controls}>
+          <PortalShell route={route}>
+            <Screen route={route} />
+          </PortalShell>
+        </PortalSessionContext.Provider>
+      )}
+    </AppDepsContext.Provider>
+  );
+}
+
+const TITLES: Record<Route['screen'], string> = {
+  orders: 'Orders',
+  order: 'Order',
+  balance: 'Balance',
+  callbacks: 'Callbacks',
+  keys: 'API keys',
+  settings: 'Settings',
+  team: 'Team',
+  'not-found': 'Not found',
+};
+
+function Screen({ route }: { readonly route: Route }) {
+  useEffect(() => {
+    document.title = `${TITLES[route.screen]} · Merchant portal`;
+  }, [route.screen]);
+  switch (route.screen) {
+    case 'orders':
+      return <OrdersScreen query={route.query} />;
+    case 'order':
+      return <OrderScreen key={route.paymentUid} paymentUid={route.paymentUid} />;
+    case 'balance':
+      return <BalanceScreen />;
+    case 'callbacks':
+      return <CallbacksScreen />;
+    case 'keys':
+      return <KeysScreen />;
+    case 'settings':
+      return <SettingsScreen />;
+    case 'team':
+      return <TeamScreen />;
+    default:
+      return (
+        <>
+          <h1>Not found</h1>
+          <p>
+            No such screen. <a href="#/orders">Back to Orders</a>
+          </p>
+        </>
+      );
+  }
+}

@@ -1,0 +1,109 @@
+import { useState } from 'preact/hooks';
+import { LoadState } from '../../console/components/load-state.js';
+import { SecretOnce } from '../../console/components/secret-once.js';
+import { StatusBadge } from '../../console/components/status-badge.js';
+import { formatIst } from '../../console/lib/format-ist.js';
+import type { IssuedKey } from '../../shared/merchant-answers.js';
+import { useAppDeps } from '../app-deps.js';
+import { useAction, useResource } from '../lib/hooks.js';
+
+/** API keys: create a second one (its secret shown once), move to it, revoke the old one. */
+export function KeysScreen() {
+  const { api } = useAppDeps();
+  const [keys, reload] = useResource(() => api.keys(), 'keys');
+  const action = useAction();
+  const [issued, setIssued] = useState<IssuedKey | undefined>(undefined);
+  const [done, setDone] = useState('');
+  const create = async () => {
+    setDone('');
+    const key = await action.run(() => api.createKey());
+    if (key) {
+      setIssued(key);
+      reload();
+    }
+  };
+  const revoke = async (key: string) => {
+    setDone('');
+    if (await action.run(() => api.revokeKey(key))) {
+      setDone(`Key ${key} revoked: requests signed with it are refused from now on.`);
+      reload();
+    }
+  };
+  return (
+    <>
+      <h1>API keys</h1>
+      <p>
+        To rotate without downtime: create a second key, move your integration to it (both work meanwhile),
+        then revoke the old one. The only active key cannot be revoked.
+      </p>
+      {issued ? (
+        <SecretOnce
+          title="New API key"
+          fields={[
+            ['API key', issued.api_key],
+            ['API secret', issued.api_secret],
+          ]}
+          onDone={() => setIssued(undefined)}
+        />
+      ) : (
+        <button type="button" class="primary" disabled={action.busy} onClick={() => void create()}>
+          Create a new key
+        </button>
+      )}
+      {done ? (
+        <p class="notice notice-good" role="status">
+          {done}
+        </p>
+      ) : null}
+      {action.error ? (
+        <p class="error" role="alert">
+          {action.error.message}
+        </p>
+      ) : null}
+      <LoadState resource={keys} retry={reload} what="the keys">
+        {(list) => (
+          <div class="table-wrap">
+            <table>
+              <caption class="visually-hidden">API keys, oldest first</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Key</th>
+                  <th scope="col">State</th>
+                  <th scope="col">Created</th>
+                  <th scope="col">
+                    <span class="visually-hidden">Action</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.map((key) => (
+                  <tr key={key.api_key}>
+                    <td class="mono">{key.api_key}</td>
+                    <td>
+                      <StatusBadge status={key.status} />
+                    </td>
+                    <td>{formatIst(key.created_at)}</td>
+                    <td>
+                      {key.status === 'active' ? (
+                        <button
+                          type="button"
+                          disabled={action.busy}
+                          aria-label={`Revoke ${key.api_key}`}
+                          onClick={() => void revoke(key.api_key)}
+                        >
+                          Revoke
+                        </button>
+                      ) : (
+                        <span class="muted">revoked {formatIst(key.revoked_at)}</span>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </LoadState>
+    </>
+  );
+}
