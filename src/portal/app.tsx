@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
+import { SessionContext, type SessionControls } from '../console/hooks/use-session.js';
 import type { PortalSignedIn } from '../shared/portal-views.js';
 import {
   type AppDeps,
@@ -71,13 +72,20 @@ export function App({ deps }: { readonly deps: AppDeps }) {
         />
       ) : (
         <PortalSessionContext.Provider value={controls}>
-          <PortalShell route={route}>
-            <Screen route={route} />
-          </PortalShell>
+          {/* The console's hooks (useResource, useAction) end this session on a 401 through it. */}
+          <SessionContext.Provider value={consoleControls(controls)}>
+            <PortalShell route={route}>
+              <Screen route={route} />
+            </PortalShell>
+          </SessionContext.Provider>
         </PortalSessionContext.Provider>
       )}
     </AppDepsContext.Provider>
   );
+}
+
+function consoleControls(controls: PortalSessionControls): SessionControls {
+  return { operator: controls.session.email, expire: controls.expire, signOut: controls.signOut };
 }
 
 const TITLES: Record<Route['screen'], string> = {

@@ -138,10 +138,11 @@ export interface ConsoleApiOptions {
   readonly timeoutMs?: number;
 }
 
-type Method = 'get' | 'post' | 'patch' | 'delete';
+export type Method = 'get' | 'post' | 'patch' | 'delete';
 
-export function createConsoleApi(options: ConsoleApiOptions): ConsoleApi {
-  const client = ky.create({
+/** The HTTP client of the console (and of the merchant portal, which calls its own API alike). */
+export function createApiClient(options: ConsoleApiOptions): KyInstance {
+  return ky.create({
     prefixUrl: options.baseUrl,
     retry: 0,
     timeout: options.timeoutMs ?? 20_000,
@@ -150,6 +151,10 @@ export function createConsoleApi(options: ConsoleApiOptions): ConsoleApi {
     credentials: 'same-origin',
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
+}
+
+export function createConsoleApi(options: ConsoleApiOptions): ConsoleApi {
+  const client = createApiClient(options);
   let csrf = '';
   /** A call whose answer is parsed with its shared schema; an answer that does not match is `offline`. */
   const read = async <S extends z.ZodMiniType>(schema: S, method: Method, path: string, json?: unknown) =>
@@ -255,7 +260,8 @@ export function createConsoleApi(options: ConsoleApiOptions): ConsoleApi {
   };
 }
 
-async function send(
+/** One request with the session's CSRF token on changes; its answer as an ApiResult. */
+export async function send(
   client: KyInstance,
   method: Method,
   path: string,
@@ -288,7 +294,11 @@ async function send(
   };
 }
 
-function checked<S extends z.ZodMiniType>(schema: S, result: ApiResult<unknown>): ApiResult<z.infer<S>> {
+/** An answer parsed with its shared schema; one that does not match is `offline`. */
+export function checked<S extends z.ZodMiniType>(
+  schema: S,
+  result: ApiResult<unknown>,
+): ApiResult<z.infer<S>> {
   if (result.kind !== 'ok') return result;
   const parsed = schema.safeParse(result.data);
   return parsed.success ? { kind: 'ok', data: parsed.data } : { kind: 'offline' };

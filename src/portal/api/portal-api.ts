@@ -1,6 +1,12 @@
-import ky, { type KyInstance } from 'ky';
 import type * as z from 'zod/mini';
 import type { ApiResult } from '../../console/api/api-result.js';
+import {
+  type ConsoleApiOptions,
+  checked,
+  createApiClient,
+  type Method,
+  send,
+} from '../../console/api/console-api.js';
 import { OrderCallbacksSchema, type OutboxEntry, OutboxEntrySchema } from '../../shared/callback-views.js';
 import { type IssuedKey, IssuedKeySchema, RevokedKeySchema } from '../../shared/merchant-answers.js';
 import {
@@ -59,25 +65,11 @@ export interface PortalApi {
   removeUser(userId: string): Promise<ApiResult<MerchantUserView>>;
 }
 
-export interface PortalApiOptions {
-  readonly baseUrl: string;
-  readonly fetch?: typeof fetch;
-  readonly timeoutMs?: number;
-}
-
-type Method = 'get' | 'post' | 'patch' | 'delete';
+export type PortalApiOptions = ConsoleApiOptions;
 const API = 'merchant/api';
 
 export function createPortalApi(options: PortalApiOptions): PortalApi {
-  const client = ky.create({
-    prefixUrl: options.baseUrl,
-    retry: 0,
-    timeout: options.timeoutMs ?? 20_000,
-    throwHttpErrors: false,
-    cache: 'no-store',
-    credentials: 'same-origin',
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-  });
+  const client = createApiClient(options);
   let csrf = '';
   const read = async <S extends z.ZodMiniType>(schema: S, method: Method, path: string, json?: unknown) =>
     checked(schema, await send(client, method, `${API}/${path}`, json, csrf));
@@ -125,41 +117,4 @@ export function createPortalApi(options: PortalApiOptions): PortalApi {
     invite: (email) => read(InvitedUserSchema, 'post', 'team', { email }),
     removeUser: (userId) => read(MerchantUserSchema, 'delete', `team/${uid(userId)}`),
   };
-}
-
-async function send(
-  client: KyInstance,
-  method: Method,
-  path: string,
-  json: unknown,
-  csrf: string,
-): Promise<ApiResult<unknown>> {
-  let response: Response;
-  try {
-    response = await client(path, {
-      method,
-      headers: method === 'get' || !csrf ? {} : { 'X-CSRF-Token': csrf },
-      ...(json === undefined ? {} : { json }),
-    });
-  } catch {
-    return { kind: 'offline' };
-  }
-  const body = (await response.json().catch(() => undefined)) as
-    | { result?: string; data?: unknown }
-    | undefined;
-  if (response.status === 401 && !path.endsWith('/session')) return { kind: 'unauthorized' };
-  if (response.ok && body?.result === 'success') return { kind: 'ok', data: body.data };
-  if (response.status >= 500 || body?.result !== 'error') return { kind: 'offline' };
-  const error = (body.data ?? {}) as { error?: unknown; details?: unknown; field?: unknown };
-  return {
-    kind: 'refused',
-    code: typeof error.error === 'string' ? error.error : `http_${response.status}`,
-    details: typeof error.details === 'string' ? error.details : '',
-  };
-}
-
-function checked<S extends z.ZodMiniType>(schema: S, result: ApiResult<unknown>): ApiResult<z.infer<S>> {
-  if (result.kind !== 'ok') return result;
-  const parsed = schema.safeParse(result.data);
-  return parsed.success ? { kind: 'ok', data: parsed.data } : { kind: 'offline' };
 }

@@ -30,7 +30,7 @@ export function SignInScreen({ onSignedIn, notice }: EntryProps & { readonly not
     if (result.kind === 'ok') {
       setPassword('');
       onSignedIn(result.data);
-    } else if (result.kind === 'refused' && result.code === 'unauthorized') {
+    } else if (result.kind === 'unauthorized') {
       setErrors({ password: 'That e-mail address and password do not match.' });
     } else if (result.kind === 'refused' && result.code === 'rate_limited') {
       setErrors({ form: 'Too many attempts. Wait a minute, then try again.' });
@@ -59,14 +59,7 @@ export function SignInScreen({ onSignedIn, notice }: EntryProps & { readonly not
           onValue={setPassword}
           error={errors.password}
         />
-        {errors.form ? (
-          <p class="error" role="alert">
-            {errors.form}
-          </p>
-        ) : null}
-        <button type="submit" class="primary" disabled={busy}>
-          {busy ? 'Signing in…' : 'Sign in'}
-        </button>
+        <FormEnd error={errors.form} busy={busy} label="Sign in" busyLabel="Signing in…" />
       </form>
     </main>
   );
@@ -129,18 +122,27 @@ export function InviteScreen({ token, onSignedIn }: EntryProps & { readonly toke
           onValue={setRepeat}
           error={errors.repeat}
         />
-        {errors.form ? (
-          <p class="error" role="alert">
-            {errors.form}
-          </p>
-        ) : null}
-        <button type="submit" class="primary" disabled={busy}>
-          {busy ? 'Saving…' : 'Set password and sign in'}
-        </button>
+        <FormEnd error={errors.form} busy={busy} label="Set password and sign in" busyLabel="Saving…" />
         <p>
           <a href="#/orders">I already have a password</a>
         </p>
       </form>
     </main>
+  );
+}
+
+/** The form's own error (not a field's) and its submit button. */
+function FormEnd(props: { error: string | undefined; busy: boolean; label: string; busyLabel: string }) {
+  return (
+    <>
+      {props.error ? (
+        <p class="error" role="alert">
+          {props.error}
+        </p>
+      ) : null}
+      <button type="submit" class="primary" disabled={props.busy}>
+        {props.busy ? props.busyLabel : props.label}
+      </button>
+    </>
   );
 }

@@ -1,66 +1,28 @@
-import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
-import { type ApiResult, describeFailure } from '../../console/api/api-result.js';
-import type { Resource } from '../../console/hooks/use-resource.js';
-import { usePortalSession } from '../app-deps.js';
+import { type ActionState, useAction as useConsoleAction } from '../../console/hooks/use-action.js';
 
 /**
- * One API answer loaded while mounted and again when `key` changes or `reload` is called; a 401
- * ends the session. A reload keeps what is on screen until its answer arrives.
+ * The console's hooks serve the portal as they are (the portal provides the console's session
+ * context, app.tsx): useResource loads, useAction changes, a 401 ends the session.
  */
-export function useResource<T>(load: () => Promise<ApiResult<T>>, key: string): [Resource<T>, () => void] {
-  const { expire } = usePortalSession();
-  const [resource, setResource] = useState<Resource<T>>({ state: 'loading' });
-  const [generation, setGeneration] = useState(0);
-  const shownKey = useRef<string | undefined>(undefined);
-  useEffect(() => {
-    let current = true;
-    if (shownKey.current !== key) setResource({ state: 'loading' });
-    void load().then((result) => {
-      if (!current) return;
-      shownKey.current = key;
-      if (result.kind === 'ok') setResource({ state: 'ready', data: result.data });
-      else if (result.kind === 'unauthorized') expire();
-      else setResource({ state: 'error', message: describeFailure(result) });
-    });
-    return () => {
-      current = false;
-    };
-  }, [key, generation]);
-  const reload = useCallback(() => setGeneration((n) => n + 1), []);
-  return [resource, reload];
-}
+export { useResource } from '../../console/hooks/use-resource.js';
 
-export interface Action {
-  readonly busy: boolean;
+export interface Action extends Omit<ActionState, 'error'> {
   /** The refusal in plain words, and the field it names (`field: what is wrong`), if any. */
   readonly error: { readonly field: string; readonly message: string } | undefined;
-  run<T>(action: () => Promise<ApiResult<T>>): Promise<T | undefined>;
   /** The error for one field, to show next to it. */
   errorFor(field: string): string | undefined;
 }
 
-/** A change with its busy flag and its error; a 401 ends the session. */
+/** A change with its busy flag and its error, split into the field it names and what is wrong. */
 export function useAction(): Action {
-  const { expire } = usePortalSession();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<Action['error']>(undefined);
+  const action = useConsoleAction();
+  const error = action.error ? splitField(action.error) : undefined;
   return {
-    busy,
+    busy: action.busy,
+    run: action.run,
+    clear: action.clear,
     error,
     errorFor: (field) => (error?.field === field ? error.message : undefined),
-    async run(action) {
-      setBusy(true);
-      setError(undefined);
-      try {
-        const result = await action();
-        if (result.kind === 'ok') return result.data;
-        if (result.kind === 'unauthorized') expire();
-        else setError(splitField(describeFailure(result)));
-        return undefined;
-      } finally {
-        setBusy(false);
-      }
-    },
   };
 }
 
