@@ -18,6 +18,7 @@ import { demoRoutes } from './checkout-api/demo-routes.js';
 import { consoleApiRoutes } from './console/console-api-routes.js';
 import { sessionRoutes } from './console/session-routes.js';
 import { apiCreditRoutes } from './credits/api-credit-routes.js';
+import { contestedClaimRoutes } from './credits/contested-claims-routes.js';
 import { creditRoutes } from './credits/credit-routes.js';
 import { frozenCreditRoutes } from './credits/frozen-credits-routes.js';
 import { DEFAULT_INGEST_LIMIT, ingestRoutes } from './credits/ingest-routes.js';
@@ -184,6 +185,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   app.route(OPERATOR_API_PREFIX, payoutBatchRoutes(deps));
   app.route(OPERATOR_API_PREFIX, ledgerRoutes(deps));
   app.route(OPERATOR_API_PREFIX, frozenCreditRoutes(deps));
+  app.route(OPERATOR_API_PREFIX, contestedClaimRoutes(deps, propose));
   app.route(OPERATOR_API_PREFIX, callbackRoutes(deps));
   app.route(OPERATOR_API_PREFIX, approvalRoutes(deps));
   app.route(OPERATOR_API_PREFIX, portalOperatorRoutes(deps));

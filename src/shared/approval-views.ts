@@ -18,6 +18,7 @@ export const APPROVAL_ACTIONS = [
   'credit.confirm',
   'statement.import',
   'order.status',
+  'claim.resolve',
 ] as const;
 export type ApprovalAction = (typeof APPROVAL_ACTIONS)[number];
 

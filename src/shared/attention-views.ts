@@ -9,6 +9,7 @@ import * as z from 'zod/mini';
 export const ATTENTION_KINDS = [
   'conflict_credit',
   'frozen_credit',
+  'contested_claim',
   'conflict_text',
   'unparsed_text',
   'suspect_text',

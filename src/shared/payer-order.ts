@@ -113,6 +113,11 @@ export const MatchResultSchema = z.object({
   payment_uid: z.string(),
   serial_number: z.string(),
   payment_status: z.enum(PAYMENT_STATUSES),
+  /**
+   * Present (true) when another order claims the same UTR: the payment is checked by the payment
+   * team before either order completes (the page keeps showing that it checks the payment).
+   */
+  under_review: z.optional(z.boolean()),
 });
 export type MatchResult = z.infer<typeof MatchResultSchema>;
 

@@ -4,6 +4,7 @@ import type { AttentionCounts, AttentionItem, AttentionKind } from '../../shared
 export const ATTENTION_LABELS: Readonly<Record<AttentionKind, string>> = {
   conflict_credit: 'Conflicting credits',
   frozen_credit: 'Frozen credits',
+  contested_claim: 'Contested claims',
   conflict_text: 'Conflicting texts',
   unparsed_text: 'Unparsed texts',
   suspect_text: 'Suspect texts',

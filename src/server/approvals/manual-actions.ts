@@ -17,6 +17,7 @@ import { type ManualResult, refused } from '../credits/manual-result.js';
 import { matchCreditByHand } from '../credits/match-credit-by-hand.js';
 import { postedCredit, postManualCredit } from '../credits/post-manual-credit.js';
 import { replayTextIn } from '../credits/replay-text.js';
+import { resolveContestedClaim } from '../credits/resolve-contested-claim.js';
 import { importAllLines } from '../credits/statements/statement-import.js';
 import { STATEMENT_LINES } from '../credits/statements/statement-line-schema.js';
 import { type StatusSet, setStatusByHand } from '../lifecycle/set-status-by-hand.js';
@@ -232,6 +233,17 @@ const ACTIONS: { readonly [A in ApprovalAction]: (json: unknown) => PreparedActi
       const order = answer.value;
       return { ok: true, value: { payment_uid: order.payment_uid, payment_status: order.payment_status } };
     },
+  }),
+  'claim.resolve': define({
+    payload: z.object({ utr: z.string(), payment_uid: z.string() }),
+    subject: (p) => `utr:${p.utr}`,
+    summary: (p) => `Resolve contested UTR ${p.utr} for order ${p.payment_uid}, releasing the other claims`,
+    run: (tx, p, actor, now) =>
+      resolveContestedClaim(
+        tx,
+        { utr: p.utr, paymentUid: p.payment_uid, note: actor.note, actor: actor.name },
+        now,
+      ),
   }),
 };
 

@@ -135,6 +135,7 @@ export function checkoutApiRoutes(
       payment_uid: order.payment_uid,
       serial_number: serial,
       payment_status: order.payment_status,
+      ...(result.kind === 'contested' ? { under_review: true } : {}),
     });
   });
 
@@ -153,6 +154,7 @@ export function checkoutApiRoutes(
 function claimedOrder(result: ClaimResult) {
   switch (result.kind) {
     case 'claimed':
+    case 'contested':
       return result.order;
     case 'not_found':
       throw notFound('payment_uid: no such order');

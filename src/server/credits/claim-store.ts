@@ -1,18 +1,26 @@
 /**
  * SQL for UTR claims: the one module that writes `utr_claims`. A payer (or an operator on the
- * payer's behalf) claims that a UTR paid an order; a UTR belongs to one order only, system-wide.
- * Every change announces the order's payer view (a trigger, migration 4).
+ * payer's behalf) claims that a UTR paid an order; a UTR belongs to one order, system-wide, unless
+ * its claim is contested: then several orders hold it, each claim marked `contested_at`, until an
+ * operator decides whose it is (matching/decide.ts). Every change announces the order's payer view
+ * (a trigger, migration 4).
  */
 import { z } from 'zod';
 import { prepared, type Queryable } from '../store/db.js';
 import { queryRow, queryRows } from '../store/rows.js';
 
-const HolderRow = z.object({ payment_uid: z.string(), client_ip: z.string() });
+const HolderRow = z.object({ payment_uid: z.string(), client_ip: z.string(), contested: z.boolean() });
 export type ClaimHolder = z.infer<typeof HolderRow>;
 
-/** The order holding the UTR, and the address it was claimed from. */
-export async function claimOf(tx: Queryable, utr: string): Promise<ClaimHolder | undefined> {
-  return queryRow(tx, HolderRow, 'SELECT payment_uid, client_ip FROM utr_claims WHERE utr = $1', [utr]);
+/** The orders holding the UTR (one, or several contesting it), first claim first. */
+export async function holdersOf(tx: Queryable, utr: string): Promise<ClaimHolder[]> {
+  return queryRows(
+    tx,
+    HolderRow,
+    `SELECT payment_uid, client_ip, contested_at IS NOT NULL AS contested
+     FROM utr_claims WHERE utr = $1 ORDER BY claimed_at, payment_uid`,
+    [utr],
+  );
 }
 
 const CountRow = z.object({ n: z.number().int() });
@@ -49,6 +57,35 @@ export async function addClaim(tx: Queryable, claim: NewClaim, now: Date): Promi
   return inserted.length > 0;
 }
 
+/**
+ * The order joins a contest of the UTR: its claim is added beside the others and every claim of
+ * the UTR is marked contested (the earlier ones keep their first contested time).
+ */
+export async function joinContest(tx: Queryable, claim: NewClaim, now: Date): Promise<void> {
+  await tx.query(
+    `INSERT INTO utr_claims (utr, payment_uid, client_ip, claimed_at, contested_at) VALUES ($1, $2, $3, $4, $4)
+     ON CONFLICT (utr, payment_uid) DO NOTHING`,
+    [claim.utr, claim.paymentUid, claim.clientIp, now],
+  );
+  await markContested(tx, claim.utr, now);
+}
+
+/** Every claim of the UTR is marked contested (a completed order's, when another order claims its UTR). */
+export async function markContested(tx: Queryable, utr: string, now: Date): Promise<void> {
+  await tx.query('UPDATE utr_claims SET contested_at = $2 WHERE utr = $1 AND contested_at IS NULL', [
+    utr,
+    now,
+  ]);
+}
+
+/** The contest ends: the order's claim stands alone (the others were released). */
+export async function endContest(tx: Queryable, utr: string, paymentUid: string): Promise<void> {
+  await tx.query('UPDATE utr_claims SET contested_at = NULL WHERE utr = $1 AND payment_uid = $2', [
+    utr,
+    paymentUid,
+  ]);
+}
+
 /** The order's claim on the UTR ends. */
 export async function releaseClaim(tx: Queryable, utr: string, paymentUid: string): Promise<void> {
   await tx.query('DELETE FROM utr_claims WHERE utr = $1 AND payment_uid = $2', [utr, paymentUid]);
@@ -66,6 +103,37 @@ export async function claimsOf(tx: Queryable, paymentUid: string): Promise<Order
 }
 
 const UtrRow = z.object({ utr: z.string() });
+
+const ContestedRow = z.object({
+  utr: z.string(),
+  payment_uid: z.string(),
+  merchant_uid: z.string(),
+  merchant_order_id: z.string(),
+  amount: z.number().int(),
+  payment_status: z.string(),
+  client_ip: z.string(),
+  claimed_at: z.date(),
+  contested_at: z.date(),
+});
+export type ContestedClaim = z.infer<typeof ContestedRow>;
+
+/** The claims of the `limit` UTRs contested last (or of one UTR), newest case first, first claim first. */
+export async function contestedClaims(tx: Queryable, limit: number, utr?: string): Promise<ContestedClaim[]> {
+  return queryRows(
+    tx,
+    ContestedRow,
+    `WITH cases AS (
+       SELECT utr, max(contested_at) AS latest FROM utr_claims
+       WHERE contested_at IS NOT NULL AND ($2::text IS NULL OR utr = $2)
+       GROUP BY utr ORDER BY latest DESC, utr LIMIT $1)
+     SELECT c.utr, c.payment_uid, o.merchant_uid, o.merchant_order_id, o.amount, o.payment_status,
+            c.client_ip, c.claimed_at, c.contested_at
+     FROM cases JOIN utr_claims c ON c.utr = cases.utr JOIN orders o ON o.payment_uid = c.payment_uid
+     WHERE c.contested_at IS NOT NULL
+     ORDER BY cases.latest DESC, c.utr, c.claimed_at, c.payment_uid`,
+    [limit, utr ?? null],
+  );
+}
 
 /** Which of these UTRs some order has claimed. */
 export async function claimedAmong(tx: Queryable, utrs: readonly string[]): Promise<Set<string>> {
@@ -124,5 +192,21 @@ export async function ordersAtClaimLimit(
      HAVING count(*) >= $1
      ORDER BY max(c.claimed_at) DESC LIMIT $2`,
     [max, limit],
+  );
+}
+
+/** UTRs several orders claim (or claimed after its credit completed one), one row per UTR, newest first. */
+export async function contestedUtrs(tx: Queryable, limit: number): Promise<AttentionClaim[]> {
+  return queryRows(
+    tx,
+    AttentionClaimRow,
+    `SELECT (array_agg(c.payment_uid ORDER BY c.claimed_at, c.payment_uid))[1] AS payment_uid,
+            min(o.merchant_uid) AS merchant_uid, min(o.amount) AS amount, c.utr,
+            count(*)::int AS claims, max(c.contested_at) AS at, count(*) OVER ()::int AS total
+     FROM utr_claims c JOIN orders o ON o.payment_uid = c.payment_uid
+     WHERE c.contested_at IS NOT NULL
+     GROUP BY c.utr
+     ORDER BY max(c.contested_at) DESC, c.utr LIMIT $1`,
+    [limit],
   );
 }

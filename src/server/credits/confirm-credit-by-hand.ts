@@ -13,6 +13,7 @@ import type { Order } from '../orders/order.js';
 import type { Queryable } from '../store/db.js';
 import type { BankCredit } from './credit-store.js';
 import { type ManualResult, refused } from './manual-result.js';
+import { CONTESTED_REFUSAL } from './matching/decide.js';
 import { matchUtr } from './matching/match-utr.js';
 import { settledOrder } from './receive-credit.js';
 
@@ -49,6 +50,9 @@ export async function confirmCreditByHand(
       case 'cannot_settle':
         if (!credit) throw new Error('a credit refused without its credit');
         return { kind: 'refused', reason: outcome.detail, credit };
+      case 'contested':
+        if (!credit) throw new Error('a credit refused without its credit');
+        return { kind: 'refused', reason: CONTESTED_REFUSAL, credit };
       default:
         throw new Error(`a confirmation refused as ${outcome.reason}`);
     }

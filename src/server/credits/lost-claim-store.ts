@@ -108,3 +108,30 @@ export async function listLostClaims(
     [filter.utr ?? '', filter.paymentUid ?? '', filter.limit],
   );
 }
+
+const RefusedRow = z.object({
+  payment_uid: z.string(),
+  merchant_uid: z.string(),
+  merchant_order_id: z.string(),
+  amount: z.number().int(),
+  payment_status: z.string(),
+  client_ip: z.string(),
+  first_at: z.date(),
+});
+export type RefusedClaim = z.infer<typeof RefusedRow>;
+
+/** The orders whose claim of the UTR was refused because another order held it, first first. */
+export async function refusedClaimsOf(
+  tx: Queryable,
+  utrs: readonly string[],
+): Promise<(RefusedClaim & { utr: string })[]> {
+  return queryRows(
+    tx,
+    RefusedRow.extend({ utr: z.string() }),
+    `SELECT l.utr, l.payment_uid, o.merchant_uid, o.merchant_order_id, o.amount, o.payment_status, l.client_ip, l.first_at
+       FROM lost_claims l JOIN orders o ON o.payment_uid = l.payment_uid
+      WHERE l.utr = ANY($1::text[]) AND l.reason = 'utr_used'
+      ORDER BY l.first_at, l.id`,
+    [utrs],
+  );
+}

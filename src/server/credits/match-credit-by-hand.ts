@@ -10,6 +10,7 @@ import { writeAudit } from '../audit/audit-store.js';
 import type { Queryable } from '../store/db.js';
 import { findCreditById } from './credit-store.js';
 import { type ManualResult, refused } from './manual-result.js';
+import { CONTESTED_REFUSAL } from './matching/decide.js';
 import { matchUtr } from './matching/match-utr.js';
 import { settledOrder } from './receive-credit.js';
 
@@ -55,6 +56,8 @@ export async function matchCreditByHand(
         );
       case 'cannot_settle':
         return refused(409, `payment_uid: cannot settle with this credit (${outcome.detail})`);
+      case 'contested':
+        return refused(409, `utr: ${CONTESTED_REFUSAL}`);
       default:
         throw new Error(`a match refused as ${outcome.reason}`);
     }

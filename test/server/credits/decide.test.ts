@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decide } from '../../../src/server/credits/matching/decide.js';
+import { CONTESTED, decide } from '../../../src/server/credits/matching/decide.js';
 import type { Situation } from '../../../src/server/credits/matching/decision.js';
 import type { Order } from '../../../src/server/orders/order.js';
 import { histories, play, UTRS, World } from './support/matching-model.js';
@@ -84,5 +84,69 @@ describe('the matching decision over generated histories', () => {
       steps: [],
       outcome: { kind: 'waiting', reason: 'no order has claimed this UTR yet' },
     });
+  });
+
+  it('contests a UTR only between orders of one merchant and amount, and settles it only by resolution', () => {
+    let contests = 0;
+    let resolved = 0;
+    // Half the histories with every order of one merchant and amount, where contests are common.
+    const rivals = histories(14).map((history) => ({
+      ...history,
+      orders: history.orders.map(() => ({ merchant: 0, amount: 10_000 })),
+    }));
+    fc.assert(
+      fc.property(fc.oneof(histories(14), rivals), (history) => {
+        const world = new World(uids, utrs, history.orders);
+        for (const event of history.events) {
+          const decision = play(world, event);
+          if (decision?.outcome.kind === 'contested') contests++;
+          if (event.kind === 'resolve' && decision?.outcome.kind !== 'refused') resolved++;
+          // The model throws on a contest across merchants or amounts and on a settlement while contested.
+          world.checkInvariants();
+        }
+      }),
+      { numRuns: 2000 },
+    );
+    // The histories do reach both: a property over cases never generated would prove nothing.
+    expect(contests).toBeGreaterThan(0);
+    expect(resolved).toBeGreaterThan(0);
+  });
+
+  it('contests a stolen UTR: both orders wait, the credit waits, the resolution settles the named order once', () => {
+    const world = new World(uids, utrs, [
+      { merchant: 0, amount: 10_000 },
+      { merchant: 0, amount: 10_000 },
+      { merchant: 0, amount: 25_000 },
+      { merchant: 1, amount: 10_000 },
+    ]);
+    expect(play(world, { kind: 'claim', order: 0, utr: 0 })?.outcome.kind).toBe('claimed');
+    expect(play(world, { kind: 'claim', order: 1, utr: 0 })?.outcome).toEqual({
+      kind: 'contested',
+      paymentUid: uids[1],
+    });
+    // Another amount or another merchant cannot contest: refused as used.
+    expect(play(world, { kind: 'claim', order: 2, utr: 0 })?.outcome).toMatchObject({ reason: 'utr_used' });
+    expect(play(world, { kind: 'claim', order: 3, utr: 0 })?.outcome).toMatchObject({ reason: 'utr_used' });
+    const arrived = play(world, { kind: 'credit', utr: 0, amount: 10_000, payee: 'chaipoint@okaxis' });
+    expect(arrived?.outcome).toEqual({ kind: 'waiting', reason: CONTESTED });
+    expect(play(world, { kind: 'match', order: 0, utr: 0 })?.outcome).toMatchObject({ reason: 'contested' });
+    const resolve = (paymentUid: string | undefined) =>
+      world.act({ kind: 'resolve', utr: utrs[0] ?? '', paymentUid: paymentUid ?? '' }).outcome;
+    expect(resolve(uids[2])).toMatchObject({ reason: 'no_claim' });
+    expect(resolve(uids[1])).toEqual({
+      kind: 'settled',
+      paymentUid: uids[1],
+      result: 'completed',
+    });
+    expect(world.orders.get(uids[1] ?? '')?.payment_status).toBe('completed');
+    expect(world.orders.get(uids[0] ?? '')?.payment_status).toBe('processing');
+    expect(world.claimsOf(utrs[0] ?? '')).toEqual([
+      { payment_uid: uids[1], client_ip: '', contested: false },
+    ]);
+    // Claimed again after the credit completed an order: refused, and the completed order flagged.
+    const late = play(world, { kind: 'claim', order: 0, utr: 0 });
+    expect(late?.outcome).toMatchObject({ kind: 'refused', reason: 'utr_used' });
+    expect(late?.steps.map((step) => step.kind)).toEqual(['record_loss', 'mark_contested']);
+    world.checkInvariants();
   });
 });

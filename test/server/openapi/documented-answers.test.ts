@@ -13,6 +13,7 @@ import * as approvals from '../../../src/server/approvals/approval-api.js';
 import * as payer from '../../../src/server/checkout-api/payer-api.js';
 import * as consoleApi from '../../../src/server/console/console-api.js';
 import * as credits from '../../../src/server/credits/credit-api.js';
+import * as contested from '../../../src/server/credits/contested-claims-api.js';
 import * as frozen from '../../../src/server/credits/frozen-credits-api.js';
 import * as manualCredits from '../../../src/server/credits/manual-credit-api.js';
 import * as gateway from '../../../src/server/gateway/gateway-api.js';
@@ -176,6 +177,19 @@ describe(`the documented answers (${storeKind})`, () => {
       (await root(payer.CLAIM_UTR, { body: { payment_uid: await order(), serial_number: paidUtr } })).status,
     ).toBe(409);
     await answer(operator.LOST_CLAIMS, await op(operator.LOST_CLAIMS, { query: { utr: paidUtr } }));
+    // That claim came after the credit completed an order of the same amount: a contested case.
+    const cases = await answer(
+      contested.LIST_CONTESTED_CLAIMS,
+      await op(contested.LIST_CONTESTED_CLAIMS, { query: { limit: '5' } }),
+    );
+    expect(cases.map((c: { utr: string }) => c.utr)).toContain(paidUtr);
+    await answer(
+      contested.RESOLVE_CONTESTED_CLAIM,
+      await op(contested.RESOLVE_CONTESTED_CLAIM, {
+        params: { utr: paidUtr },
+        body: { payment_uid: paid, note: 'the payer showed the receipt' },
+      }),
+    );
 
     // Money controls: the ledger check and the credits a statement contradicted.
     await answer(ledger.CHECK_LEDGER, await op(ledger.CHECK_LEDGER, {}));

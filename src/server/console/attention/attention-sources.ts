@@ -6,7 +6,12 @@
 import type { AttentionKind } from '../../../shared/attention-views.js';
 import { formatAmount } from '../../../shared/money.js';
 import { payoutsNeedingAttention } from '../../channel/payout-store.js';
-import { type AttentionClaim, claimsWithoutCredit, ordersAtClaimLimit } from '../../credits/claim-store.js';
+import {
+  type AttentionClaim,
+  claimsWithoutCredit,
+  contestedUtrs,
+  ordersAtClaimLimit,
+} from '../../credits/claim-store.js';
 import { watchedCreditSources } from '../../credits/credit-source-store.js';
 import { contradictedCredits, listCreditRows } from '../../credits/credit-store.js';
 import { MAX_UTRS_PER_ORDER } from '../../credits/matching/decide.js';
@@ -232,6 +237,14 @@ export const ATTENTION_SOURCES: readonly AttentionSource[] = [
   texts('conflict_text', 'conflict', (reason) => `text conflicts with a known credit: ${reason}`),
   texts('unparsed_text', 'unparsed', (reason) => `text not read as a credit: ${reason}`),
   texts('suspect_text', 'suspect', (reason) => `suspect text: ${reason}`),
+  claims(
+    'contested_claim',
+    (tx, { limit }) => contestedUtrs(tx, limit),
+    (row) =>
+      row.claims > 1
+        ? `UTR ${row.utr} claimed by ${row.claims} orders: none completes until an operator decides whose it is`
+        : `UTR ${row.utr} claimed by another order after its credit completed this one`,
+  ),
   claims(
     'claim_limit',
     (tx, { limit }) => ordersAtClaimLimit(tx, MAX_UTRS_PER_ORDER, limit),

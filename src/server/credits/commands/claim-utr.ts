@@ -18,6 +18,8 @@ export interface UtrClaim {
 
 export type ClaimResult =
   | { readonly kind: 'claimed'; readonly order: Order }
+  /** Another order of the same merchant and amount claims the UTR too: an operator decides. */
+  | { readonly kind: 'contested'; readonly order: Order }
   | { readonly kind: 'not_found' }
   | { readonly kind: 'not_collection' }
   | { readonly kind: 'final'; readonly order: Order }
@@ -37,6 +39,7 @@ export async function claimUtr(deps: Pick<AppDeps, 'db' | 'clock'>, claim: UtrCl
     const { outcome } = matched.decision;
     const order = () => settledOrder(matched.orders, claim.paymentUid);
     if (outcome.kind === 'claimed') return { kind: 'claimed', order: order() };
+    if (outcome.kind === 'contested') return { kind: 'contested', order: order() };
     if (outcome.kind !== 'refused') throw new Error(`a claim decided as ${outcome.kind}`);
     switch (outcome.reason) {
       case 'no_order':

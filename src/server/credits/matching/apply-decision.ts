@@ -9,7 +9,7 @@ import { suspenseAccount } from '../../ledger/ledger-accounts.js';
 import { changeStatus } from '../../lifecycle/change-status.js';
 import type { Order } from '../../orders/order.js';
 import type { Queryable } from '../../store/db.js';
-import { addClaim, releaseClaim } from '../claim-store.js';
+import { addClaim, endContest, joinContest, markContested, releaseClaim } from '../claim-store.js';
 import { type BankCredit, markCreditMatched, setUnmatchedReason } from '../credit-store.js';
 import { passLoss, recordLostClaim } from '../lost-claim-store.js';
 import type { Decision, Step } from './decision.js';
@@ -51,6 +51,15 @@ export async function applyDecision(
         if (!(await addClaim(tx, { utr, paymentUid: step.paymentUid, clientIp: step.clientIp }, now))) {
           throw new Error('matching: the UTR was claimed under its lock');
         }
+        break;
+      case 'join_contest':
+        await joinContest(tx, { utr, paymentUid: step.paymentUid, clientIp: step.clientIp }, now);
+        break;
+      case 'mark_contested':
+        await markContested(tx, utr, now);
+        break;
+      case 'end_contest':
+        await endContest(tx, utr, step.paymentUid);
         break;
       case 'reopen': {
         const changed = await changeStatus(

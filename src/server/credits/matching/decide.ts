@@ -9,7 +9,13 @@
  *   order whose claim lost to it and whose account did receive it takes the UTR and is settled;
  * - a credit nobody claimed waits for a claim; one that cannot settle its claim waits with the
  *   reason, for an operator;
- * - one UTR belongs to one order; an order claims at most MAX_UTRS_PER_ORDER of them; a claim of
+ * - one UTR belongs to one order; an order claims at most MAX_UTRS_PER_ORDER of them. A second
+ *   order of the same merchant and amount that claims a UTR an open order holds contests it: both
+ *   claims are contested, neither order completes on its own, the credit waits for an operator's
+ *   resolution (`resolve`), which names the order it settles and releases the others. A claim by
+ *   any other order is refused (`utr_used`), so a payer cannot contest orders at will; one after the
+ *   credit completed the holder is refused too, and the completed order's claim marked contested;
+ * - a claim of
  *   a UTR whose credit went to another account is refused, and so is a claim of a UTR whose credit
  *   arrived first with another amount than the order's (`credit_mismatch`: the order stays open);
  *   a credit that arrives after the claim with another amount rejects the order, as above;
@@ -33,6 +39,8 @@ const OPERATOR_FAILED = 'operator_failed';
 export const NOT_CLAIMED = 'no order has claimed this UTR yet';
 export const FROZEN = 'frozen: a statement line contradicts this credit; an operator decides';
 export const CLAIM_RELEASED = "paid to another account than the claiming order's; that claim was released";
+export const CONTESTED = 'contested: several orders claim this UTR; an operator decides whose it is';
+export const CONTESTED_REFUSAL = 'contested by several orders; resolve the contested claim instead';
 
 export function decide(trigger: Trigger, situation: Situation): Decision {
   switch (trigger.kind) {
@@ -44,6 +52,8 @@ export function decide(trigger: Trigger, situation: Situation): Decision {
       return operatorConfirms(trigger.paymentUid, situation);
     case 'match':
       return operatorMatches(trigger.paymentUid, situation);
+    case 'resolve':
+      return operatorResolves(trigger.utr, trigger.paymentUid, situation);
   }
 }
 
@@ -52,6 +62,7 @@ function creditArrives(utr: string, s: Situation): Decision {
   if (!credit) throw new Error('a credit trigger without its credit');
   const holder = s.claims[0];
   if (!holder) return { steps: [], outcome: { kind: 'waiting', reason: NOT_CLAIMED } };
+  if (isContested(s)) return wait(CONTESTED);
   const order = orderOf(s, holder.payment_uid);
   const fit = payeeFits(order, credit.payee, s.collectors);
   if (fit.kind !== 'mismatch') {
@@ -102,21 +113,15 @@ function payerClaims(trigger: Trigger & { kind: 'claim' }, s: Situation): Decisi
   if (order.payment_status === 'failed' && order.fail_code === OPERATOR_FAILED) {
     return refuse({ reason: 'closed' });
   }
-  const holder = s.claims[0];
-  if (holder && holder.payment_uid !== paymentUid) {
-    const loss = {
-      utr,
-      paymentUid,
-      otherPaymentUid: holder.payment_uid,
-      reason: 'utr_used',
-      clientIp,
-    } as const;
-    return refuse({ reason: 'utr_used' }, [{ kind: 'record_loss', loss: { ...loss, creditPayee: '' } }]);
-  }
+  const own = s.claims.find((claim) => claim.payment_uid === paymentUid);
+  const holder = own ?? s.claims[0];
+  if (holder && !own) return claimOfAnother(trigger, order, s);
   // The same claim again on a settled order is an idempotent retry; a new UTR is refused.
   if (isFinalStatus(order.payment_status)) {
     return holder ? { steps: [], outcome: { kind: 'claimed', paymentUid } } : refuse({ reason: 'final' });
   }
+  // The payer's own claim again while it is contested: still an operator's decision.
+  if (own?.contested) return { steps: [], outcome: { kind: 'contested', paymentUid } };
   const fit = s.credit ? payeeFits(order, s.credit.payee, s.collectors) : undefined;
   const steps: Step[] = [];
   if (!holder) {
@@ -167,8 +172,81 @@ function payerClaims(trigger: Trigger & { kind: 'claim' }, s: Situation): Decisi
   return { steps, outcome: { kind: 'claimed', paymentUid } };
 }
 
+/**
+ * A claim of a UTR another order holds. Only an order of the same merchant and amount may contest
+ * it (anything else is refused as used, so a payer cannot hold up orders at will): while the holder
+ * is open both claims are contested; once its credit completed it, the claim is refused and the
+ * completed order's claim is marked contested for an operator to look at.
+ */
+function claimOfAnother(trigger: Trigger & { kind: 'claim' }, order: Order, s: Situation): Decision {
+  const { utr, paymentUid, clientIp } = trigger;
+  // The holder that is still open, if any (a contestant may have been settled by another credit).
+  const holders = s.claims.map((claim) => orderOf(s, claim.payment_uid));
+  const held = holders.find((holder) => !isFinalStatus(holder.payment_status)) ?? holders[0];
+  const holderUid = held?.payment_uid ?? null;
+  const loss = { utr, paymentUid, otherPaymentUid: holderUid, reason: 'utr_used', clientIp } as const;
+  const lost: Step = { kind: 'record_loss', loss: { ...loss, creditPayee: '' } };
+  const rival =
+    held !== undefined && held.merchant_uid === order.merchant_uid && held.amount === order.amount;
+  if (!rival) return refuse({ reason: 'utr_used' }, [lost]);
+  if (isFinalStatus(held.payment_status)) {
+    const flag: Step[] = held.payment_status === 'completed' ? [{ kind: 'mark_contested' }] : [];
+    return refuse({ reason: 'utr_used' }, [lost, ...flag]);
+  }
+  if (isFinalStatus(order.payment_status)) return refuse({ reason: 'utr_used' }, [lost]);
+  if (s.claimCount >= MAX_UTRS_PER_ORDER) return refuse({ reason: 'too_many' });
+  const steps: Step[] = [{ kind: 'join_contest', paymentUid, clientIp }];
+  if (order.payment_status !== 'processing') steps.push({ kind: 'reopen', paymentUid, cause: 'utr_claim' });
+  if (s.credit && s.credit.payment_uid === null) steps.push({ kind: 'keep_reason', reason: CONTESTED });
+  return { steps, outcome: { kind: 'contested', paymentUid } };
+}
+
+/**
+ * An operator decides whose a contested UTR is: the named order's claim stands alone, the others
+ * are released (kept as lost claims naming it), and the credit, if it arrived, settles the order
+ * as any credit would (never across accounts, never a final order). A completed order's contested
+ * claim is only confirmed: its money moved already.
+ */
+function operatorResolves(utr: string, paymentUid: string, s: Situation): Decision {
+  if (!isContested(s)) return refuse({ reason: 'not_contested' });
+  const winner = s.claims.find((claim) => claim.payment_uid === paymentUid);
+  if (!winner) return refuse({ reason: 'no_claim' });
+  const order = orderOf(s, paymentUid);
+  // A contestant another credit settled meanwhile cannot take this one; its own completed claim is confirmed.
+  if (isFinalStatus(order.payment_status) && s.credit?.payment_uid !== paymentUid) {
+    return refuse({ reason: 'final' });
+  }
+  const steps: Step[] = [];
+  for (const other of s.claims) {
+    if (other.payment_uid === paymentUid) continue;
+    const loss = {
+      utr,
+      paymentUid: other.payment_uid,
+      otherPaymentUid: paymentUid,
+      reason: 'utr_used',
+      creditPayee: '',
+      clientIp: other.client_ip,
+    } as const;
+    steps.push({ kind: 'record_loss', loss }, { kind: 'release_claim', paymentUid: other.payment_uid });
+  }
+  steps.push({ kind: 'end_contest', paymentUid });
+  if (!s.credit || s.credit.payment_uid !== null) {
+    return { steps, outcome: { kind: 'claimed', paymentUid } };
+  }
+  const settled = settlement(order, s.credit, payeeFits(order, s.credit.payee, s.collectors), false);
+  if (settled.kind !== 'settle') {
+    steps.push({ kind: 'keep_reason', reason: settled.reason });
+    return { steps, outcome: { kind: 'claimed', paymentUid } };
+  }
+  return {
+    steps: [...steps, ...settled.decision.steps, { kind: 'keep_reason', reason: '' }],
+    outcome: settled.decision.outcome,
+  };
+}
+
 function operatorConfirms(paymentUid: string, s: Situation): Decision {
   if (!s.credit) return refuse({ reason: 'no_credit' });
+  if (isContested(s) && s.credit.payment_uid === null) return refuse({ reason: 'contested' });
   const order = s.orders.get(paymentUid);
   if (order?.transaction_type !== 'income') return refuse({ reason: 'no_order' });
   const holder = s.claims[0];
@@ -188,6 +266,7 @@ function operatorMatches(paymentUid: string, s: Situation): Decision {
   if (s.credit.payment_uid !== null) {
     return refuse({ reason: 'already_matched', paymentUid: s.credit.payment_uid });
   }
+  if (isContested(s)) return refuse({ reason: 'contested' });
   const order = s.orders.get(paymentUid);
   if (!order) return refuse({ reason: 'no_order' });
   if (order.transaction_type !== 'income') return refuse({ reason: 'not_collection' });
@@ -251,6 +330,10 @@ function wait(reason: string): Decision {
 function refuse(refusal: Refusal, steps: readonly Step[] = []): Decision {
   const outcome: Outcome = { kind: 'refused', ...refusal };
   return { steps, outcome };
+}
+
+function isContested(s: Situation): boolean {
+  return s.claims.some((claim) => claim.contested);
 }
 
 function orderOf(s: Situation, paymentUid: string): Order {

@@ -19,7 +19,9 @@ export type Trigger =
   /** An operator confirms that the UTR's credit is the order's (a credit that names no payee). */
   | { readonly kind: 'confirm'; readonly utr: string; readonly paymentUid: string }
   /** An operator matches the UTR's credit to the order by hand, claiming the UTR for it. */
-  | { readonly kind: 'match'; readonly utr: string; readonly paymentUid: string };
+  | { readonly kind: 'match'; readonly utr: string; readonly paymentUid: string }
+  /** An operator decides a contested UTR: it is this order's, the other claims are released. */
+  | { readonly kind: 'resolve'; readonly utr: string; readonly paymentUid: string };
 
 /** What a decision needs to know of the credit (its hold: a frozen credit settles nothing). */
 export type CreditFacts = Pick<BankCredit, 'utr' | 'amount' | 'payee' | 'payment_uid'> &
@@ -29,13 +31,13 @@ export type CreditFacts = Pick<BankCredit, 'utr' | 'amount' | 'payee' | 'payment
 export interface Situation {
   /** The credit under the UTR, when one arrived. */
   readonly credit: CreditFacts | undefined;
-  /** The orders holding a claim on the UTR (today at most one: a UTR belongs to one order). */
+  /** The orders holding a claim on the UTR: one, or several while it is contested. */
   readonly claims: readonly ClaimHolder[];
   /** Orders whose claim on the UTR lost to the claim that holds it, first loser first. */
   readonly losers: readonly ClaimLoser[];
   /** The orders named by the trigger, the claims and the losers, by payment_uid. */
   readonly orders: ReadonlyMap<string, Order>;
-  /** How many UTRs the trigger's order has claimed (for a claim of a UTR nobody holds). */
+  /** How many UTRs the trigger's order has claimed (for a claim of a UTR it does not hold). */
   readonly claimCount: number;
   /** The merchants that collect, read when the credit names no payee. */
   readonly collectors: Collectors | undefined;
@@ -49,6 +51,12 @@ export type Step =
   | { readonly kind: 'release_claim'; readonly paymentUid: string }
   /** The order claims the UTR. */
   | { readonly kind: 'add_claim'; readonly paymentUid: string; readonly clientIp: string }
+  /** The order claims the UTR beside the orders holding it; every claim of the UTR is contested. */
+  | { readonly kind: 'join_contest'; readonly paymentUid: string; readonly clientIp: string }
+  /** Every claim of the UTR is marked contested (a completed order's, for an operator to look at). */
+  | { readonly kind: 'mark_contested' }
+  /** The contest ends with the order's claim the only one left. */
+  | { readonly kind: 'end_contest'; readonly paymentUid: string }
   /** The order goes back to processing (it is being paid again). */
   | { readonly kind: 'reopen'; readonly paymentUid: string; readonly cause: 'utr_claim' | 'bank_credit' }
   /** The credit settles the order: completed (exact amount) or rejected (another amount). */
@@ -77,7 +85,13 @@ export type Refusal =
         | 'closed'
         | 'too_many'
         | 'utr_used'
-        | 'payee_mismatch';
+        | 'payee_mismatch'
+        /** Several orders claim the UTR: only an operator's resolution settles it. */
+        | 'contested'
+        /** A resolution of a UTR that is not contested. */
+        | 'not_contested'
+        /** A resolution naming an order that holds no claim on the UTR. */
+        | 'no_claim';
     }
   /** The UTR's credit arrived first, of another amount than the order's (the order stays open). */
   | { readonly reason: 'credit_mismatch'; readonly creditAmount: number }
@@ -92,6 +106,8 @@ export type Outcome =
   | { readonly kind: 'waiting'; readonly reason: string }
   /** The claim stands (and settled the order if its credit could). */
   | { readonly kind: 'claimed'; readonly paymentUid: string }
+  /** The claim stands beside another order's: neither completes until an operator decides. */
+  | { readonly kind: 'contested'; readonly paymentUid: string }
   | ({ readonly kind: 'refused' } & Refusal);
 
 export interface Decision {

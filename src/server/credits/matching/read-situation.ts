@@ -8,7 +8,7 @@ import { collectingMerchants } from '../../merchants/merchant-store.js';
 import type { Order } from '../../orders/order.js';
 import { lockOrder } from '../../orders/order-store.js';
 import type { Queryable } from '../../store/db.js';
-import { claimOf, countClaimsOf } from '../claim-store.js';
+import { countClaimsOf, holdersOf } from '../claim-store.js';
 import { type BankCredit, lockCreditByUtr, lockUtr } from '../credit-store.js';
 import { losersOf } from '../lost-claim-store.js';
 import { normalizePayee } from './credit-payee.js';
@@ -22,23 +22,21 @@ export interface ReadSituation extends Situation {
 export async function readSituation(tx: Queryable, trigger: Trigger): Promise<ReadSituation> {
   await lockUtr(tx, trigger.utr);
   const credit = await lockCreditByUtr(tx, trigger.utr);
-  const holder = await claimOf(tx, trigger.utr);
-  const claims = holder ? [holder] : [];
+  const claims = await holdersOf(tx, trigger.utr);
   // Earlier losers matter when a credit arrives: one of them may take a claim that is released.
   const losers = trigger.kind === 'credit' ? await losersOf(tx, trigger.utr) : [];
   const named = new Set<string>();
-  if (trigger.kind === 'credit') {
-    for (const claim of claims) named.add(claim.payment_uid);
-    for (const loser of losers) named.add(loser.payment_uid);
-  } else {
-    named.add(trigger.paymentUid);
-  }
+  // Every holder is read: a credit settles one, a claim may contest one, a resolution releases them.
+  for (const claim of claims) named.add(claim.payment_uid);
+  for (const loser of losers) named.add(loser.payment_uid);
+  if (trigger.kind !== 'credit') named.add(trigger.paymentUid);
   const orders = new Map<string, Order>();
   for (const paymentUid of [...named].sort()) {
     const order = await lockOrder(tx, paymentUid);
     if (order) orders.set(paymentUid, order);
   }
-  const claimCount = trigger.kind === 'claim' && !holder ? await countClaimsOf(tx, trigger.paymentUid) : 0;
+  const holds = claims.some((claim) => trigger.kind === 'claim' && claim.payment_uid === trigger.paymentUid);
+  const claimCount = trigger.kind === 'claim' && !holds ? await countClaimsOf(tx, trigger.paymentUid) : 0;
   const collectors =
     credit && normalizePayee(credit.payee) === '' ? await collectingMerchants(tx) : undefined;
   return { credit, claims, losers, orders, claimCount, collectors };

@@ -33,6 +33,7 @@ export type Event =
   | { readonly kind: 'credit'; readonly utr: number; readonly amount: number; readonly payee: string }
   | { readonly kind: 'confirm'; readonly order: number; readonly utr: number }
   | { readonly kind: 'match'; readonly order: number; readonly utr: number }
+  | { readonly kind: 'resolve'; readonly order: number; readonly utr: number }
   | { readonly kind: 'fail'; readonly order: number }
   | { readonly kind: 'expire' };
 
@@ -67,6 +68,7 @@ export const histories = (maxEvents: number): fc.Arbitrary<History> =>
         },
         { weight: 1, arbitrary: fc.record({ kind: fc.constant('confirm' as const), order, utr }) },
         { weight: 1, arbitrary: fc.record({ kind: fc.constant('match' as const), order, utr }) },
+        { weight: 1, arbitrary: fc.record({ kind: fc.constant('resolve' as const), order, utr }) },
         { weight: 1, arbitrary: fc.record({ kind: fc.constant('fail' as const), order }) },
         { weight: 1, arbitrary: fc.constant({ kind: 'expire' as const }) },
       ),
@@ -82,11 +84,18 @@ export interface ModelCredit {
   settledBy: Trigger['kind'] | null;
 }
 
+export interface ModelClaim {
+  readonly payment_uid: string;
+  readonly client_ip: string;
+  contested: boolean;
+}
+
 /** The model of the store: the orders, the credits, the claims and the losers of each UTR. */
 export class World {
   readonly orders = new Map<string, Order>();
   readonly credits = new Map<string, ModelCredit>();
-  readonly claims = new Map<string, string>();
+  /** The claims of each UTR, first claim first (several only while contested). */
+  readonly claims = new Map<string, ModelClaim[]>();
   readonly losers = new Map<string, { payment_uid: string; client_ip: string }[]>();
   /** Every status change made, in order. */
   readonly changes: { paymentUid: string; from: StoredStatus; to: StoredStatus }[] = [];
@@ -124,13 +133,47 @@ export class World {
           this.losers.set(step.loss.utr, losers);
           break;
         }
-        case 'release_claim':
-          if (this.claims.get(trigger.utr) !== step.paymentUid) throw new Error('released a claim not held');
-          this.claims.delete(trigger.utr);
+        case 'release_claim': {
+          const held = this.claimsOf(trigger.utr);
+          if (!held.some((c) => c.payment_uid === step.paymentUid))
+            throw new Error('released a claim not held');
+          this.claims.set(
+            trigger.utr,
+            held.filter((c) => c.payment_uid !== step.paymentUid),
+          );
           break;
+        }
         case 'add_claim':
-          if (this.claims.has(trigger.utr)) throw new Error('claimed a UTR another order holds');
-          this.claims.set(trigger.utr, step.paymentUid);
+          if (this.claimsOf(trigger.utr).length > 0) throw new Error('claimed a UTR another order holds');
+          this.claims.set(trigger.utr, [
+            { payment_uid: step.paymentUid, client_ip: step.clientIp, contested: false },
+          ]);
+          break;
+        case 'join_contest': {
+          const held = this.claimsOf(trigger.utr);
+          const joining = this.orders.get(step.paymentUid);
+          // Only an order of the same merchant and amount as an open holder may contest its UTR.
+          const rivals = held.map((other) => this.orders.get(other.payment_uid));
+          for (const rival of rivals) {
+            if (rival?.merchant_uid !== joining?.merchant_uid || rival?.amount !== joining?.amount) {
+              throw new Error(`order ${step.paymentUid} contested the UTR of another merchant or amount`);
+            }
+          }
+          if (rivals.every((rival) => rival && isFinalStatus(rival.payment_status))) {
+            throw new Error('contested a UTR whose orders are all settled');
+          }
+          this.claims.set(trigger.utr, [
+            ...held.map((c) => ({ ...c, contested: true })),
+            { payment_uid: step.paymentUid, client_ip: step.clientIp, contested: true },
+          ]);
+          break;
+        }
+        case 'mark_contested':
+          for (const c of this.claimsOf(trigger.utr)) c.contested = true;
+          break;
+        case 'end_contest':
+          for (const c of this.claimsOf(trigger.utr))
+            if (c.payment_uid === step.paymentUid) c.contested = false;
           break;
         case 'reopen':
           this.change(step.paymentUid, 'processing');
@@ -138,6 +181,10 @@ export class World {
         case 'settle': {
           const credit = this.credits.get(trigger.utr);
           if (!credit) throw new Error('settled without a credit');
+          // A contested UTR settles nothing: only an operator's resolution ends the contest first.
+          if (this.claimsOf(trigger.utr).some((c) => c.contested)) {
+            throw new Error(`credit ${trigger.utr} settled an order while its UTR was contested`);
+          }
           this.change(step.paymentUid, step.result === 'completed' ? 'completed' : 'reject');
           credit.paymentUid = step.paymentUid;
           credit.settledBy = trigger.kind;
@@ -150,6 +197,23 @@ export class World {
       }
     }
     return decision;
+  }
+
+  /**
+   * An operator's resolution as operators make them: of a contested UTR (the event's, or else the
+   * first contested one) naming one of its claimants; of the event's UTR and order when none is.
+   */
+  resolution(order: number, utr: number): Trigger & { kind: 'resolve' } {
+    const named = this.utrs[utr] ?? '';
+    const contested = [named, ...this.utrs].find((each) => this.claimsOf(each).some((c) => c.contested));
+    if (contested === undefined)
+      return { kind: 'resolve', utr: named, paymentUid: this.orderUids[order] ?? '' };
+    const claims = this.claimsOf(contested);
+    return { kind: 'resolve', utr: contested, paymentUid: claims[order % claims.length]?.payment_uid ?? '' };
+  }
+
+  claimsOf(utr: string): ModelClaim[] {
+    return this.claims.get(utr) ?? [];
   }
 
   /** A status change the way changeStatus makes it: only along the transition table. */
@@ -166,22 +230,23 @@ export class World {
   /** What read-situation.ts reads for the trigger. */
   situation(trigger: Trigger): Situation {
     const credit = this.credits.get(trigger.utr);
-    const holder = this.claims.get(trigger.utr);
-    const claims = holder ? [{ payment_uid: holder, client_ip: '' }] : [];
+    const claims = this.claimsOf(trigger.utr).map((c) => ({ ...c }));
     const losers = trigger.kind === 'credit' ? (this.losers.get(trigger.utr) ?? []) : [];
-    const named =
-      trigger.kind === 'credit'
-        ? [...claims.map((c) => c.payment_uid), ...losers.map((l) => l.payment_uid)]
-        : [trigger.paymentUid];
+    const named = [
+      ...claims.map((c) => c.payment_uid),
+      ...losers.map((l) => l.payment_uid),
+      ...(trigger.kind === 'credit' ? [] : [trigger.paymentUid]),
+    ];
     const orders = new Map(
       named.flatMap((uid) => {
         const found = this.orders.get(uid);
         return found ? [[uid, found] as const] : [];
       }),
     );
+    const holds = claims.some((c) => c.payment_uid === (trigger.kind === 'claim' ? trigger.paymentUid : ''));
     const claimCount =
-      trigger.kind === 'claim' && !holder
-        ? [...this.claims.values()].filter((uid) => uid === trigger.paymentUid).length
+      trigger.kind === 'claim' && !holds
+        ? [...this.claims.values()].flat().filter((c) => c.payment_uid === trigger.paymentUid).length
         : 0;
     return {
       credit: credit && {
@@ -221,6 +286,15 @@ export class World {
       if (paid.payment_status === 'reject' && credit.settledBy === 'claim') {
         throw new Error(`a claim of credit ${utr} of another amount rejected its order`);
       }
+    }
+    // Several claims of a UTR only while contested, and a contest only among orders of one merchant
+    // and amount, the credit unmatched unless it completed the first of them before.
+    for (const [utr, held] of this.claims) {
+      if (held.length > 1 && held.some((c) => !c.contested))
+        throw new Error(`UTR ${utr} held uncontested twice`);
+      const credit = this.credits.get(utr);
+      if (held.length > 1 && credit?.paymentUid != null)
+        throw new Error(`contested UTR ${utr} settled an order`);
     }
     // A credit settles at most one order, once.
     for (const [utr, times] of this.settlements) {
@@ -310,6 +384,8 @@ export function play(world: World, event: Event): Decision | undefined {
     case 'match':
       if (!world.credits.has(utr)) return undefined;
       return world.act({ kind: 'match', utr, paymentUid: uid });
+    case 'resolve':
+      return world.act(world.resolution(event.order, event.utr));
     case 'fail': {
       const current = world.orders.get(uid);
       if (current && canTransition('income', current.payment_status, 'failed')) {

@@ -1,0 +1,74 @@
+/**
+ * An operator decides whose a contested UTR is (docs/money-controls.md, "Contested claims"), in the
+ * caller's transaction: the named order's claim stands, the other claims are released (kept as
+ * lost claims naming it), and the UTR's credit, if it arrived, settles the named order through the
+ * one matching path; with its audit row. Nothing is written when the resolution is refused. Run at
+ * once (commands/resolve-claim.ts) or, under dual control, once a second operator approves it
+ * (approvals/manual-actions.ts).
+ */
+import { writeAudit } from '../audit/audit-store.js';
+import type { Queryable } from '../store/db.js';
+import { type ManualResult, refused } from './manual-result.js';
+import { matchUtr } from './matching/match-utr.js';
+import { settledOrder } from './receive-credit.js';
+
+export interface ResolveClaim {
+  readonly utr: string;
+  readonly paymentUid: string;
+  readonly note: string;
+  readonly actor: string;
+}
+
+export interface ClaimResolved {
+  readonly utr: string;
+  readonly payment_uid: string;
+  readonly payment_status: string;
+  /** The orders whose claim was released. */
+  readonly released: readonly string[];
+  /** completed or rejected when the credit settled the order; waiting when it has not arrived or cannot settle it. */
+  readonly outcome: 'completed' | 'rejected' | 'waiting';
+}
+
+export async function resolveContestedClaim(
+  tx: Queryable,
+  input: ResolveClaim,
+  now: Date,
+): Promise<ManualResult<ClaimResolved>> {
+  const { utr, paymentUid } = input;
+  const matched = await matchUtr(tx, { kind: 'resolve', utr, paymentUid }, now);
+  const { outcome } = matched.decision;
+  if (outcome.kind === 'refused') {
+    switch (outcome.reason) {
+      case 'not_contested':
+        return refused(404, 'utr: no contested claim with this UTR');
+      case 'no_claim':
+        return refused(400, 'payment_uid: this order does not claim the UTR');
+      case 'final':
+        return refused(409, 'payment_uid: the order is settled already; name an open order');
+      default:
+        throw new Error(`a resolution refused as ${outcome.reason}`);
+    }
+  }
+  const order = settledOrder(matched.orders, paymentUid);
+  const released = matched.before.claims.map((c) => c.payment_uid).filter((uid) => uid !== paymentUid);
+  const after = { payment_uid: paymentUid, payment_status: order.payment_status, released };
+  await writeAudit(
+    tx,
+    {
+      actor: input.actor,
+      action: 'claim.resolve',
+      subject: `utr:${utr}`,
+      before: {
+        claims: matched.before.claims.map((c) => c.payment_uid),
+        credit_payment_uid: matched.before.credit?.payment_uid ?? null,
+      },
+      after,
+      note: input.note,
+    },
+    now,
+  );
+  return {
+    ok: true,
+    value: { utr, ...after, outcome: outcome.kind === 'settled' ? outcome.result : 'waiting' },
+  };
+}
