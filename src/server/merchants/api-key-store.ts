@@ -47,6 +47,24 @@ export async function revokeKey(
   return rows.length > 0;
 }
 
+export async function activeKeyCount(tx: Queryable, merchantUid: string): Promise<number> {
+  const row = await queryRow(
+    tx,
+    z.object({ n: z.coerce.number() }),
+    `SELECT count(*)::int AS n FROM api_keys WHERE merchant_uid = $1 AND status = 'active'`,
+    [merchantUid],
+  );
+  return row?.n ?? 0;
+}
+
+export async function isActiveKey(tx: Queryable, merchantUid: string, apiKey: string): Promise<boolean> {
+  const rows = await tx.query(
+    `SELECT 1 FROM api_keys WHERE key = $1 AND merchant_uid = $2 AND status = 'active'`,
+    [apiKey, merchantUid],
+  );
+  return rows.length > 0;
+}
+
 export async function listKeys(tx: Queryable, merchantUid: string): Promise<ApiKeyRecord[]> {
   return queryRows(
     tx,

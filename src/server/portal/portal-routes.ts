@@ -212,21 +212,19 @@ export function portalRoutes(deps: AppDeps) {
 
   PORTAL_REVOKE_KEY.register(app, async (c) => {
     const { key } = c.req.valid('param');
-    const uid = c.var.merchantUid;
-    const active = (await listKeys(db, uid)).filter((row) => row.status === 'active');
-    if (!active.some((row) => row.key === key)) throw notFound('api_key: no such active key');
-    if (active.length === 1) {
+    const revoked = await revokeKey(deps, {
+      merchantUid: c.var.merchantUid,
+      apiKey: key,
+      note: '',
+      actor: c.var.userEmail,
+      keepOne: true,
+    });
+    if (revoked === 'only_key') {
       throw new AppError(
         ERROR_CODES.invalidTransition,
         'api_key: the only active key; create another and move to it first',
       );
     }
-    const revoked = await revokeKey(deps, {
-      merchantUid: uid,
-      apiKey: key,
-      note: '',
-      actor: c.var.userEmail,
-    });
     if (revoked !== 'revoked') throw notFound('api_key: no such active key');
     return success(c, { api_key: key, status: 'revoked' as const });
   });

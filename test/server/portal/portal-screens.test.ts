@@ -205,6 +205,23 @@ describe('keys', () => {
     // The tests after this one sign with the new key.
     Object.assign(t.merchant, key);
   });
+
+  it('two revocations at once of the last two active keys leave one of them', async () => {
+    const second = (await json(await shop.request('POST', '/merchant/api/keys'))).data as IssuedKey;
+    const first: IssuedKey = { ...t.merchant };
+    const answers = await Promise.all(
+      [first, second].map((key) => shop.request('DELETE', `/merchant/api/keys/${key.api_key}`)),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const active = (await json(await shop.request('GET', '/merchant/api/keys'))).data.filter(
+      (row: { status: string }) => row.status === 'active',
+    );
+    expect(active).toHaveLength(1);
+    const survivor = [first, second].find((key) => key.api_key === active[0].api_key);
+    expect(survivor).toBeDefined();
+    // The tests after this one sign with the key left.
+    Object.assign(t.merchant, survivor);
+  });
 });
 
 describe('settings', () => {

@@ -5,10 +5,10 @@
 import type { AppDeps } from '../../app-deps.js';
 import { writeAudit } from '../../audit/audit-store.js';
 import { activeKeysOf } from '../active-keys.js';
-import { revokeKey as revoke } from '../api-key-store.js';
+import { activeKeyCount, isActiveKey, revokeKey as revoke } from '../api-key-store.js';
 import { lockMerchant } from '../merchant-store.js';
 
-export type KeyRevoked = 'revoked' | 'no_merchant' | 'no_key';
+export type KeyRevoked = 'revoked' | 'no_merchant' | 'no_key' | 'only_key';
 
 export async function revokeKey(
   deps: AppDeps,
@@ -17,6 +17,12 @@ export async function revokeKey(
     readonly apiKey: string;
     readonly note: string;
     readonly actor: string;
+    /**
+     * Refuse to revoke the merchant's only active key (the portal: an integration is never left
+     * without one). Checked under the merchant's row lock, so two revocations at once of a
+     * merchant's last two keys leave one of them.
+     */
+    readonly keepOne?: boolean;
   },
 ): Promise<KeyRevoked> {
   const now = deps.clock.now();
@@ -25,6 +31,9 @@ export async function revokeKey(
     .transaction(async (tx): Promise<KeyRevoked> => {
       const merchant = await lockMerchant(tx, input.merchantUid);
       if (!merchant) return 'no_merchant';
+      if (input.keepOne && (await activeKeyCount(tx, merchant.uid)) <= 1) {
+        return (await isActiveKey(tx, merchant.uid, apiKey)) ? 'only_key' : 'no_key';
+      }
       if (!(await revoke(tx, merchant.uid, apiKey, now))) return 'no_key';
       await writeAudit(
         tx,
