@@ -9,9 +9,10 @@
  * each scrape) for the first seconds after the start (warm-up) and for the warmed run apart, the
  * CPU per poll, the payments done and the load average. The embedded store's figures are the
  * target (poll p99 and loop delay p99 at most 20 ms); PostgreSQL's, under the same load, are its
- * baseline.
+ * baseline. `embedded-main` is the embedded store with PGlite on the service's thread
+ * (EMBEDDED_STORE_THREAD=main, as before decision 0041), to compare in one run.
  *
- * Usage: npm run bench:stall   (node bench/stall.mjs [--stores embedded,pg] [--duration 10]
+ * Usage: npm run bench:stall   (node bench/stall.mjs [--stores embedded,embedded-main,pg] [--duration 10]
  *                               [--warmup 5] [--payments 3] [--connections 64] [--orders 64])
  * Needs `npm run build`, wrk, and PostgreSQL at BENCH_PG_URL for the pg store.
  */
@@ -83,7 +84,12 @@ main(
     const machine = printMachine();
     const results = [];
     for (const store of stores) {
-      const env = store === 'pg' ? { DATABASE_URL: (await createDatabase()).url } : {};
+      const env =
+        store === 'pg'
+          ? { DATABASE_URL: (await createDatabase()).url }
+          : store === 'embedded-main'
+            ? { EMBEDDED_STORE_THREAD: 'main' }
+            : {};
       const service = await startService({ env, label: `stall-${store}` });
       const setup = await journeySetup(service.url, { sources: Math.max(8, paymentsPerSecond + 4) });
       const paths = [];

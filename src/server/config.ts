@@ -14,6 +14,7 @@ const EnvSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   PUBLIC_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
+  EMBEDDED_STORE_THREAD: z.enum(['worker', 'main']).default('worker'),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
@@ -127,7 +128,7 @@ export interface Config {
   /** DATA_DIR: the embedded store, its lock and the sandbox operator token; created when missing. */
   readonly dataDir: string;
   readonly store:
-    | { readonly kind: 'pglite'; readonly dataDir: string }
+    | { readonly kind: 'pglite'; readonly dataDir: string; readonly thread: 'worker' | 'main' }
     | { readonly kind: 'postgres'; readonly url: string };
   readonly operatorToken: string | undefined;
   readonly mode: 'sandbox' | 'production';
@@ -250,7 +251,11 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
       dataDir: e.DATA_DIR.replace(/\/+$/, '') || '/',
       store: e.DATABASE_URL
         ? { kind: 'postgres', url: e.DATABASE_URL }
-        : { kind: 'pglite', dataDir: `${e.DATA_DIR.replace(/\/+$/, '')}/pglite` },
+        : {
+            kind: 'pglite',
+            dataDir: `${e.DATA_DIR.replace(/\/+$/, '')}/pglite`,
+            thread: e.EMBEDDED_STORE_THREAD,
+          },
       operatorToken: e.OPERATOR_TOKEN,
       mode: e.MODE,
       orderTtlSeconds: e.ORDER_TTL_SECONDS,

@@ -6,7 +6,8 @@ import { migrate } from './migrate.js';
 import { openPgliteDb } from './pglite-db.js';
 
 async function create(directory: string): Promise<void> {
-  const db = await openPgliteDb(directory);
+  // This process runs nothing else, so PGlite stays on its one thread.
+  const db = await openPgliteDb(directory, undefined, 'main');
   try {
     await migrate(db);
   } finally {

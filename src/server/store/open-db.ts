@@ -2,6 +2,7 @@ import { createPgliteStore, storeIsMissing } from './create-pglite-store.js';
 import type { Db } from './db.js';
 import { migrate } from './migrate.js';
 import { openPgDb } from './pg-db.js';
+import type { EmbeddedStoreThread } from './pglite-db.js';
 import { readBackup } from './restore.js';
 
 /**
@@ -9,7 +10,7 @@ import { readBackup } from './restore.js';
  * config.ts, which depends on http/, so that store/ depends on no folder above it.
  */
 export type StoreLocation =
-  | { readonly kind: 'pglite'; readonly dataDir: string }
+  | { readonly kind: 'pglite'; readonly dataDir: string; readonly thread?: EmbeddedStoreThread }
   | { readonly kind: 'postgres'; readonly url: string };
 
 /**
@@ -29,6 +30,7 @@ export async function openDb(store: StoreLocation, options: { restoreFrom?: stri
       : await (await import('./pglite-db.js')).openPgliteDb(
           store.dataDir,
           options.restoreFrom ? readBackup(options.restoreFrom, store.dataDir) : undefined,
+          store.thread,
         );
   try {
     await migrate(db);
