@@ -107,8 +107,12 @@ export function OrdersScreen({ query }: { readonly query: OrderQuery }) {
                         Amount
                       </th>
                       <th scope="col">UTR</th>
-                      <th scope="col">Callback</th>
-                      <th scope="col">Created</th>
+                      <th scope="col" class="hide-narrow">
+                        Callback
+                      </th>
+                      <th scope="col" class="hide-narrow">
+                        Created
+                      </th>
                     </tr>
                   </thead>
                   <tbody>
@@ -116,15 +120,15 @@ export function OrdersScreen({ query }: { readonly query: OrderQuery }) {
                       <tr key={order.payment_uid}>
                         <td>
                           <a href={orderHref(order.payment_uid)}>{order.merchant_order_id}</a>
-                          <div class="muted small mono">{order.payment_uid}</div>
+                          <div class="muted small mono hide-narrow">{order.payment_uid}</div>
                         </td>
                         <td>
                           <StatusBadge status={order.status} />
                         </td>
                         <td class="num">{formatInr(order.amount)}</td>
-                        <td class="mono">{order.utr ?? '—'}</td>
-                        <td>{order.notify_status}</td>
-                        <td>{formatIst(order.created_at)}</td>
+                        <td class="mono nowrap">{order.utr ?? '—'}</td>
+                        <td class="hide-narrow">{order.notify_status}</td>
+                        <td class="hide-narrow">{formatIst(order.created_at)}</td>
                       </tr>
                     ))}
                   </tbody>
