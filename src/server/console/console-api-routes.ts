@@ -1,7 +1,8 @@
 /**
  * Operator API endpoints the console needs beyond the CLI's (mounted under /operator/api, so a
  * bearer token works as well as a console session): Today's figures, order search with paging,
- * an order's timeline, merchant settings, blacklist and recent ledger entries.
+ * the header search (orders and credits), an order's timeline, merchant settings, blacklist and
+ * recent ledger entries.
  */
 import { Hono } from 'hono';
 import type { AppDeps } from '../app-deps.js';
@@ -15,12 +16,14 @@ import { findOrder } from '../orders/order-store.js';
 import { needsAttention } from './attention/needs-attention.js';
 import {
   ATTENTION,
+  CONSOLE_SEARCH,
   MERCHANT_BLACKLIST,
   MERCHANT_LEDGER,
   ORDER_SEARCH,
   ORDER_TIMELINE,
   TODAY,
 } from './console-api.js';
+import { searchConsole } from './console-search.js';
 import { searchOrders } from './order-search.js';
 import { orderTimeline } from './order-timeline.js';
 import { todaySummary } from './today-summary.js';
@@ -39,6 +42,8 @@ export function consoleApiRoutes(deps: AppDeps) {
   ATTENTION.register(app, async (c) => success(c, await needsAttention(db, attentionContext())));
 
   ORDER_SEARCH.register(app, async (c) => success(c, await searchOrders(db, c.req.valid('query'))));
+
+  CONSOLE_SEARCH.register(app, async (c) => success(c, await searchConsole(db, c.req.valid('query'))));
 
   ORDER_TIMELINE.register(app, async (c) => {
     const order = await findOrder(db, c.req.valid('param').payment_uid);

@@ -8,9 +8,11 @@ import {
   TodaySummarySchema,
 } from '../../shared/console-views.js';
 import { BlacklistSchema } from '../../shared/merchant-answers.js';
+import { SearchResultsSchema } from '../../shared/search-views.js';
 import { SessionViewSchema, SignedInSchema, SignedOutSchema } from '../../shared/session-view.js';
 import { apiRoute } from '../http/api-route.js';
 import { limitField, MerchantParams, OrderParams } from '../http/request-fields.js';
+import { ConsoleSearchSchema } from './console-search.js';
 import { OrderSearchSchema } from './order-search.js';
 
 export const SignInSchema = z.object({ token: z.string().min(1).max(200) }).meta({ id: 'ConsoleSignIn' });
@@ -48,6 +50,20 @@ export const ORDER_SEARCH = apiRoute({
   summary: 'Orders newest first, 1-200 per page',
   query: OrderSearchSchema,
   answers: { 200: { description: 'A page of orders and the next cursor', data: OrderPageSchema } },
+  errors: [],
+});
+
+export const CONSOLE_SEARCH = apiRoute({
+  id: 'consoleSearch',
+  method: 'get',
+  path: '/search',
+  tag: 'operator',
+  auth: 'operator',
+  summary: 'The orders and the credits a term finds, up to 50 of each, newest first',
+  description:
+    "The term is a payment_uid, merchant_order_id or UTR, whole or by its first 8 or more characters, the beginning of a payer name or VPA (the order's or its credit's, any case), or an amount as 1,499.00, 1499, 1499.0 or ₹1,499.",
+  query: ConsoleSearchSchema,
+  answers: { 200: { description: 'Orders and credits', data: SearchResultsSchema } },
   errors: [],
 });
 

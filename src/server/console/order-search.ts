@@ -6,8 +6,9 @@
  */
 import { z } from 'zod';
 import type { OrderListRow, OrderPage } from '../../shared/console-views.js';
-import { formatAmount, parseAmount } from '../../shared/money.js';
+import { formatAmount } from '../../shared/money.js';
 import { PAYMENT_STATUSES } from '../../shared/order-status.js';
+import { parseIndianAmount } from '../credits/indian-amount.js';
 import { invalidField } from '../errors.js';
 import type { Order } from '../orders/order.js';
 import { findOrders } from '../orders/order-store.js';
@@ -56,11 +57,9 @@ export function decodeCursor(text: string): Cursor {
 
 export async function searchOrders(db: Queryable, search: OrderSearch): Promise<OrderPage> {
   const cursor = search.cursor ? decodeCursor(search.cursor) : undefined;
-  const amount = /^\d{1,13}(\.\d{1,2})?$/.test(search.q) ? parseAmount(search.q) : undefined;
   const rows = await findOrders(db, {
     q: search.q,
-    // A 12-digit term is a UTR, never an amount.
-    amount: amount !== undefined && !/^\d{12}$/.test(search.q) ? amount : undefined,
+    amount: searchedAmount(search.q),
     merchantUid: search.merchant_uid,
     kind: search.kind,
     statuses: search.status ? search.status.split(',') : [],
@@ -81,7 +80,17 @@ export async function searchOrders(db: Queryable, search: OrderSearch): Promise<
   };
 }
 
-function listRow(order: Order & { merchant_name: string }): OrderListRow {
+/**
+ * The amount a search term stands for, in any form the console shows one: 1,499.00, 1499, 1499.0,
+ * ₹1,499 (Indian or western grouping). A 12-digit term is a UTR, never an amount.
+ */
+export function searchedAmount(term: string): number | undefined {
+  if (/^\d{12}$/.test(term)) return undefined;
+  const amount = parseIndianAmount(term);
+  return amount !== undefined && amount > 0 ? amount : undefined;
+}
+
+export function listRow(order: Order & { merchant_name: string }): OrderListRow {
   return {
     payment_uid: order.payment_uid,
     merchant_uid: order.merchant_uid,

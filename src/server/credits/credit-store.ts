@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import type { Queryable, SqlParam } from '../store/db.js';
+import { likePrefix } from '../store/like-prefix.js';
 import { queryRow, queryRows } from '../store/rows.js';
 
 /**
@@ -390,6 +391,8 @@ export interface CreditFilter {
   readonly to: Date | undefined;
   readonly before: ListCursor | undefined;
   readonly limit: number;
+  /** Only these credits (the header search's finds, searchCreditIds); all when absent. */
+  readonly ids?: readonly number[];
 }
 
 /** A credit as the operators' list shows it, with its state, the reason and its place in the list. */
@@ -477,9 +480,45 @@ export async function listCreditRows(
        WHERE ($3 = '' OR c.source_id = $3) AND ($6 = '' OR c.utr = $6)
          AND ($4::timestamptz IS NULL OR c.created_at >= $4) AND ($5::timestamptz IS NULL OR c.created_at < $5)
          AND ($9::bigint IS NULL OR (c.created_at, 1, c.id) < ${LISTING_CURSOR_ROW})
+         AND ($10::bigint[] IS NULL OR c.id = ANY($10::bigint[]))
      ) AS listed
      WHERE state = ANY($1::text[]) AND ($2 = '' OR merchant_uid = $2)
      ORDER BY created_at DESC, seq DESC LIMIT $7`,
-    listingParams(filter, states),
+    [...listingParams(filter, states), filter.ids ? filter.ids.map(String) : null],
   );
+}
+
+export interface CreditSearch {
+  /** A UTR, whole or by its beginning, or the beginning of the payer's name or VPA (any case). */
+  readonly text: string;
+  /** The text's beginning as a LIKE pattern, when it is long enough to stand for a UTR's. */
+  readonly utrPrefix: string | undefined;
+  /** Paise, when the text reads as an amount. */
+  readonly amount: number | undefined;
+  readonly limit: number;
+}
+
+/** The newest credits the search term finds, each term by its own index (migration 19). */
+export async function searchCreditIds(tx: Queryable, search: CreditSearch): Promise<number[]> {
+  const params: SqlParam[] = [search.text, likePrefix(search.text.toLowerCase())];
+  const matches = [
+    'SELECT id, created_at FROM bank_credits WHERE utr = $1',
+    "SELECT id, created_at FROM bank_credits WHERE payer_name <> '' AND lower(payer_name) LIKE $2",
+  ];
+  if (search.utrPrefix !== undefined) {
+    params.push(search.utrPrefix);
+    matches.push(`SELECT id, created_at FROM bank_credits WHERE utr LIKE $${params.length}`);
+  }
+  if (search.amount !== undefined) {
+    params.push(search.amount);
+    matches.push(`SELECT id, created_at FROM bank_credits WHERE amount = $${params.length}`);
+  }
+  params.push(search.limit);
+  const rows = await queryRows(
+    tx,
+    z.object({ id: z.number().int() }),
+    `SELECT id FROM (${matches.join(' UNION ')}) AS found ORDER BY created_at DESC, id DESC LIMIT $${params.length}`,
+    params,
+  );
+  return rows.map((row) => row.id);
 }

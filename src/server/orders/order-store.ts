@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { PAYMENT_STATUSES } from '../../shared/order-status.js';
 import { type Merchant, MerchantRow } from '../merchants/merchant.js';
 import { prepared, type Queryable, type SqlParam } from '../store/db.js';
+import { likePrefix, PARTIAL_ID_LENGTH } from '../store/like-prefix.js';
 import { queryRow, queryRows } from '../store/rows.js';
 import { type NewOrder, type Order, OrderRow } from './order.js';
 
@@ -404,7 +405,10 @@ export async function ordersCreatedSince(tx: Queryable, since: Date): Promise<Or
 }
 
 export interface OrderCriteria {
-  /** payment_uid, merchant_order_id, a UTR (claimed, matched or credited) or a payer name prefix; '' for any. */
+  /**
+   * payment_uid, merchant_order_id, a UTR (claimed, matched or credited), whole or its beginning,
+   * or a payer name prefix; '' for any.
+   */
   readonly q: string;
   /** The amount `q` stands for, in paise, when it reads as one. */
   readonly amount: number | undefined;
@@ -423,10 +427,21 @@ export interface OrderCriteria {
 const ListedOrderRow = OrderRow.extend({ merchant_name: z.string() });
 export type ListedOrder = z.infer<typeof ListedOrderRow>;
 
+/** Orders whose payment_uid, merchant_order_id or a claimed or credited UTR begins with the pattern (migration 19). */
+function identifierPrefixMatches(pattern: string): string[] {
+  return [
+    `SELECT payment_uid FROM orders WHERE payment_uid LIKE ${pattern}`,
+    `SELECT payment_uid FROM orders WHERE merchant_order_id LIKE ${pattern}`,
+    `SELECT payment_uid FROM utr_claims WHERE utr LIKE ${pattern}`,
+    `SELECT payment_uid FROM bank_credits WHERE utr LIKE ${pattern} AND payment_uid IS NOT NULL`,
+  ];
+}
+
 /**
  * The console's order search, newest first, with each order's merchant name. Each search term
- * has its own index (migration 7); an amount has none, and is cheap only together with a
- * merchant or a date range, which the console offers beside it.
+ * has its own index (migrations 7 and 19): an identifier or UTR whole or by its first
+ * PARTIAL_ID_LENGTH or more characters, a payer name or VPA by its beginning (the order's or its
+ * credit's), an amount.
  */
 export async function findOrders(tx: Queryable, criteria: OrderCriteria): Promise<ListedOrder[]> {
   const params: SqlParam[] = [];
@@ -452,7 +467,7 @@ export async function findOrders(tx: Queryable, criteria: OrderCriteria): Promis
   }
   if (criteria.q) {
     const q = param(criteria.q);
-    const prefix = param(`${criteria.q.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`);
+    const prefix = param(likePrefix(criteria.q.toLowerCase()));
     const matches = [
       `SELECT payment_uid FROM orders WHERE payment_uid = ${q}`,
       `SELECT payment_uid FROM orders WHERE merchant_order_id = ${q}`,
@@ -460,7 +475,11 @@ export async function findOrders(tx: Queryable, criteria: OrderCriteria): Promis
       `SELECT payment_uid FROM utr_claims WHERE utr = ${q}`,
       `SELECT payment_uid FROM bank_credits WHERE utr = ${q} AND payment_uid IS NOT NULL`,
       `SELECT payment_uid FROM orders WHERE from_name <> '' AND lower(from_name) LIKE ${prefix}`,
+      // The payer's name or VPA as the bank's credit gave it, for orders that carry none.
+      `SELECT payment_uid FROM bank_credits WHERE payer_name <> '' AND lower(payer_name) LIKE ${prefix} AND payment_uid IS NOT NULL`,
     ];
+    if (criteria.q.length >= PARTIAL_ID_LENGTH)
+      matches.push(...identifierPrefixMatches(param(likePrefix(criteria.q))));
     if (criteria.amount !== undefined) {
       matches.push(`SELECT payment_uid FROM orders WHERE amount = ${param(criteria.amount)}`);
     }

@@ -18,6 +18,7 @@ import { migration as m15 } from './migrations/0015-credit-evidence-pending-bala
 import { migration as m16 } from './migrations/0016-approvals.js';
 import { migration as m17 } from './migrations/0017-merchant-users-and-sessions.js';
 import { migration as m18 } from './migrations/0018-credit-source-watch.js';
+import { migration as m19 } from './migrations/0019-console-search-indexes.js';
 
 export type { Migration } from './migration.js';
 
@@ -40,4 +41,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m16,
   m17,
   m18,
+  m19,
 ];

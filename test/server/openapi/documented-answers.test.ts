@@ -421,6 +421,11 @@ describe(`the documented answers (${storeKind})`, () => {
     await answer(consoleApi.TODAY, await op(consoleApi.TODAY, {}));
     await answer(consoleApi.ATTENTION, await op(consoleApi.ATTENTION, {}));
     await answer(consoleApi.ORDER_SEARCH, await op(consoleApi.ORDER_SEARCH, { query: { limit: '10' } }));
+    const found = await answer(
+      consoleApi.CONSOLE_SEARCH,
+      await op(consoleApi.CONSOLE_SEARCH, { query: { q: paidUtr } }),
+    );
+    expect([found.orders.length, found.credits.length]).toEqual([1, 1]);
     await answer(
       consoleApi.ORDER_TIMELINE,
       await op(consoleApi.ORDER_TIMELINE, { params: { payment_uid: paid } }),
