@@ -3,7 +3,12 @@
  * `zod/mini`, as console-views.ts, for the service's document and the portal page alike.
  */
 import * as z from 'zod/mini';
-import { AttemptEntrySchema, CallbackEntrySchema, LedgerLinesSchema } from './console-views.js';
+import {
+  AttemptEntrySchema,
+  CallbackEntrySchema,
+  LedgerLinesSchema,
+  OrderListRowSchema,
+} from './console-views.js';
 
 export const PortalSignedInSchema = z.object({
   signed_in: z.literal(true),
@@ -74,21 +79,8 @@ export const PortalStoryEntrySchema = z.discriminatedUnion('kind', [
 ]);
 export type PortalStoryEntry = z.infer<typeof PortalStoryEntrySchema>;
 
-/** The order's row as the portal lists it, its merchant's own fields. */
-export const PortalOrderSchema = z.object({
-  payment_uid: z.string(),
-  merchant_order_id: z.string(),
-  kind: z.string(),
-  payterm: z.string(),
-  amount: z.string(),
-  final_amount: z.string(),
-  status: z.string(),
-  payer_name: z.string(),
-  payee_name: z.string(),
-  utr: z.nullable(z.string()),
-  notify_status: z.string(),
-  created_at: z.string(),
-});
+/** The order's row as the portal lists it: the console's search row without the merchant's name and uid. */
+export const PortalOrderSchema = z.omit(OrderListRowSchema, { merchant_uid: true, merchant_name: true });
 export type PortalOrder = z.infer<typeof PortalOrderSchema>;
 
 export const PortalOrderPageSchema = z.object({

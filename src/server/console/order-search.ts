@@ -6,12 +6,12 @@
  */
 import { z } from 'zod';
 import type { OrderListRow, OrderPage } from '../../shared/console-views.js';
-import { formatAmount } from '../../shared/money.js';
 import { PAYMENT_STATUSES } from '../../shared/order-status.js';
 import { parseIndianAmount } from '../credits/indian-amount.js';
 import { invalidField } from '../errors.js';
 import type { Order } from '../orders/order.js';
 import { findOrders } from '../orders/order-store.js';
+import { orderListFields } from '../orders/order-views.js';
 import type { Queryable } from '../store/db.js';
 
 /** The statuses an order row can hold (the interface lists `none` too, but no order is ever in it). */
@@ -91,20 +91,7 @@ export function searchedAmount(term: string): number | undefined {
 }
 
 export function listRow(order: Order & { merchant_name: string }): OrderListRow {
-  return {
-    payment_uid: order.payment_uid,
-    merchant_uid: order.merchant_uid,
-    merchant_name: order.merchant_name,
-    merchant_order_id: order.merchant_order_id,
-    kind: order.transaction_type,
-    payterm: order.payterm,
-    amount: formatAmount(order.amount),
-    final_amount: formatAmount(order.final_amount),
-    status: order.payment_status,
-    payer_name: order.from_name,
-    payee_name: order.to_name,
-    utr: order.matched_utr,
-    notify_status: order.notify_status,
-    created_at: order.created_at.toISOString(),
-  };
+  // The merchant's fields after payment_uid, where the answer has always had them.
+  const { payment_uid, ...fields } = orderListFields(order);
+  return { payment_uid, merchant_uid: order.merchant_uid, merchant_name: order.merchant_name, ...fields };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { CALLBACK_STATUSES, type CallbackStatuses } from '../../shared/callback-statuses.js';
-import { PAYOUT_CHANNEL_NAMES, type PayoutChannelName } from '../../shared/payout-channel-names.js';
+import type { CallbackStatuses } from '../../shared/callback-statuses.js';
+import { MerchantViewSchema } from '../../shared/console-views.js';
+import type { PayoutChannelName } from '../../shared/payout-channel-names.js';
 
 /** A merchant as stored: display data, collection accounts, limits (paise) and embedding. */
 export interface Merchant {
@@ -41,28 +42,16 @@ export interface ApiKeyRecord {
   readonly revoked_at: Date | null;
 }
 
-/** A merchants row as the store returns it, checked at the boundary (store/rows.ts). */
+/**
+ * A merchants row as the store returns it, checked at the boundary (store/rows.ts): the operator
+ * API's view of a merchant (shared/console-views.ts) with its limits in paise and its times as dates.
+ */
 export const MerchantRow = z.looseObject({
-  uid: z.string(),
-  name: z.string(),
-  status: z.enum(['active', 'disabled']),
-  upi_vpa: z.string(),
-  upi_payee_name: z.string(),
-  imps_account: z.string(),
-  imps_account_name: z.string(),
-  imps_ifsc: z.string(),
-  imps_bank_name: z.string(),
-  upi_mc: z.string(),
-  upi_purpose: z.string(),
-  support_contact: z.string(),
-  callback_statuses: z.enum(CALLBACK_STATUSES),
+  ...MerchantViewSchema.shape,
   upi_min: z.number().int(),
   upi_max: z.number().int(),
   imps_min: z.number().int(),
   imps_max: z.number().int(),
-  embed_origins: z.array(z.string()),
-  brand_color: z.string().nullable(),
-  payout_channel: z.enum(PAYOUT_CHANNEL_NAMES).nullable(),
   created_at: z.date(),
   updated_at: z.date(),
 }) satisfies z.ZodType<Merchant>;

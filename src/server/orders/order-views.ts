@@ -5,6 +5,7 @@
  * Money leaves as two-decimal strings; currency upper-case.
  */
 import { formatAmount } from '../../shared/money.js';
+import type { PortalOrder } from '../../shared/portal-views.js';
 import type { Order } from './order.js';
 
 export function paymentUrl(baseUrl: string, paymentUid: string): string {
@@ -82,6 +83,24 @@ export function queryView(order: Order, merchantName: string, baseUrl: string) {
   };
 }
 export type QueryView = ReturnType<typeof queryView>;
+
+/** An order's own fields as the lists show them (the portal's list, the console's search with its merchant). */
+export function orderListFields(order: Order): PortalOrder {
+  return {
+    payment_uid: order.payment_uid,
+    merchant_order_id: order.merchant_order_id,
+    kind: order.transaction_type,
+    payterm: order.payterm,
+    amount: formatAmount(order.amount),
+    final_amount: formatAmount(order.final_amount),
+    status: order.payment_status,
+    payer_name: order.from_name,
+    payee_name: order.to_name,
+    utr: order.matched_utr,
+    notify_status: order.notify_status,
+    created_at: order.created_at.toISOString(),
+  };
+}
 
 /**
  * The callback body: one flat object of string values, empty ones left out so that both signing

@@ -4,29 +4,12 @@
  * addresses, credit sources, bank credits not matched to the order, the details of status
  * changes, and the bank's side of ledger postings.
  */
-import { formatAmount } from '../../shared/money.js';
-import type { PortalOrder, PortalOrderDetail, PortalStoryEntry } from '../../shared/portal-views.js';
+import type { PortalOrderDetail, PortalStoryEntry } from '../../shared/portal-views.js';
 import { orderTimeline } from '../console/order-timeline.js';
 import { MERCHANT_ACCOUNT_KINDS, merchantAccount } from '../ledger/ledger-accounts.js';
 import type { Order } from '../orders/order.js';
+import { orderListFields } from '../orders/order-views.js';
 import type { Queryable } from '../store/db.js';
-
-export function portalOrderRow(order: Order): PortalOrder {
-  return {
-    payment_uid: order.payment_uid,
-    merchant_order_id: order.merchant_order_id,
-    kind: order.transaction_type,
-    payterm: order.payterm,
-    amount: formatAmount(order.amount),
-    final_amount: formatAmount(order.final_amount),
-    status: order.payment_status,
-    payer_name: order.from_name,
-    payee_name: order.to_name,
-    utr: order.matched_utr,
-    notify_status: order.notify_status,
-    created_at: order.created_at.toISOString(),
-  };
-}
 
 export async function portalOrderDetail(db: Queryable, order: Order): Promise<PortalOrderDetail> {
   const own = new Map(
@@ -76,7 +59,7 @@ export async function portalOrderDetail(db: Queryable, order: Order): Promise<Po
   }
   return {
     order: {
-      ...portalOrderRow(order),
+      ...orderListFields(order),
       notify_url: order.notify_url,
       redirect_url: order.redirect_url,
       payment_fail_reason: order.payment_fail_reason,
