@@ -152,6 +152,9 @@ export interface CallbackBody extends Partial<Parties> {
   readonly notified_at: string;
 }
 
+/** The fields of `Parties`, which four of the lists below share. */
+const PARTY_FIELDS = ['from', 'from_name', 'from_bank_name', 'to', 'to_name', 'to_bank_name'] as const;
+
 /** The OpenAPI component schemas the interfaces above follow: required and optional fields. */
 export const OPENAPI_FIELDS = {
   CreateOrderRequest: {
@@ -165,12 +168,7 @@ export const OPENAPI_FIELDS = {
       'redirect_url',
       'notify_url',
       'response_type',
-      'from',
-      'from_name',
-      'from_bank_name',
-      'to',
-      'to_name',
-      'to_bank_name',
+      ...PARTY_FIELDS,
       'merchant_id',
       'order_uid',
       'channel',
@@ -180,12 +178,7 @@ export const OPENAPI_FIELDS = {
   PaymentObject: {
     required: [
       'order_uid',
-      'from',
-      'from_name',
-      'from_bank_name',
-      'to',
-      'to_name',
-      'to_bank_name',
+      ...PARTY_FIELDS,
       'payment_status',
       'payment_fail_reason',
       'final_amount',
@@ -201,12 +194,7 @@ export const OPENAPI_FIELDS = {
   },
   Order: {
     required: [
-      'from',
-      'from_name',
-      'from_bank_name',
-      'to',
-      'to_name',
-      'to_bank_name',
+      ...PARTY_FIELDS,
       'amount',
       'final_amount',
       'currency',
@@ -286,12 +274,7 @@ export const OPENAPI_FIELDS = {
       'serial_number',
       'reversed_at',
       'reversal_reason',
-      'from',
-      'from_name',
-      'from_bank_name',
-      'to',
-      'to_name',
-      'to_bank_name',
+      ...PARTY_FIELDS,
       'merchant_id',
     ],
   },
@@ -323,3 +306,5 @@ const fieldsMatch: FieldsMatch = [
   [true, true],
 ];
 void fieldsMatch;
+const partiesMatch: Same<keyof Parties, (typeof PARTY_FIELDS)[number]> = true;
+void partiesMatch;
