@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import type { PayoutChannelName } from '../../shared/payout-channel-names.js';
 import { type Order, OrderRow } from '../orders/order.js';
-import type { Queryable } from '../store/db.js';
+import type { Queryable, SqlParam } from '../store/db.js';
 import { queryRow, queryRows } from '../store/rows.js';
 import { type Payout, PayoutRow, payoutReference } from './payout.js';
 
@@ -78,6 +78,15 @@ export type PayoutOrder = Order & { readonly payout: Payout };
 
 const WITH_PAYOUT = `SELECT o.*, to_jsonb(p) AS payout FROM orders o JOIN payouts p ON p.payment_uid = o.payment_uid`;
 
+/** The payouts with their orders that `rest` (a WHERE clause and what follows it) selects. */
+async function payoutOrders(
+  tx: Queryable,
+  rest: string,
+  params: readonly SqlParam[],
+): Promise<PayoutOrder[]> {
+  return queryRows(tx, PayoutOrderRow, `${WITH_PAYOUT} ${rest}`, params);
+}
+
 /** Bank-file payouts of one collection account not in a batch yet, oldest first, locked for batching. */
 export async function lockWaitingForBatch(
   tx: Queryable,
@@ -85,11 +94,9 @@ export async function lockWaitingForBatch(
   ifsc: string,
   limit: number,
 ): Promise<PayoutOrder[]> {
-  return queryRows(
+  return payoutOrders(
     tx,
-    PayoutOrderRow,
-    `${WITH_PAYOUT}
-     WHERE p.channel = 'bank_file' AND p.batch_id IS NULL AND p.debit_account = $1 AND p.debit_ifsc = $2
+    `WHERE p.channel = 'bank_file' AND p.batch_id IS NULL AND p.debit_account = $1 AND p.debit_ifsc = $2
        AND o.payment_status = 'pending'
      ORDER BY p.created_at, p.payment_uid LIMIT $3 FOR UPDATE OF o, p`,
     [account, ifsc, limit],
@@ -111,12 +118,9 @@ export async function assignToBatch(
 
 /** A batch's payouts in line order, with their orders (their outcomes); locked when `lock`. */
 export async function batchPayouts(tx: Queryable, batchId: string, lock = false): Promise<PayoutOrder[]> {
-  return queryRows(
-    tx,
-    PayoutOrderRow,
-    `${WITH_PAYOUT} WHERE p.batch_id = $1 ORDER BY p.batch_line${lock ? ' FOR UPDATE OF o' : ''}`,
-    [batchId],
-  );
+  return payoutOrders(tx, `WHERE p.batch_id = $1 ORDER BY p.batch_line${lock ? ' FOR UPDATE OF o' : ''}`, [
+    batchId,
+  ]);
 }
 
 const WaitingRow = z.object({
@@ -150,11 +154,9 @@ export async function payoutsNeedingAttention(
   reversedSince: Date,
   limit: number,
 ): Promise<PayoutOrder[]> {
-  return queryRows(
+  return payoutOrders(
     tx,
-    PayoutOrderRow,
-    `${WITH_PAYOUT}
-     WHERE (p.channel = 'bank_file' AND o.payment_status = 'processing' AND o.status_changed_at < $1)
+    `WHERE (p.channel = 'bank_file' AND o.payment_status = 'processing' AND o.status_changed_at < $1)
         OR (o.transaction_type = 'expense' AND o.reversed_at >= $2)
      ORDER BY o.status_changed_at LIMIT $3`,
     [uploadedBefore, reversedSince, limit],

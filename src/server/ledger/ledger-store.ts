@@ -102,6 +102,10 @@ const EntryRow = z.object({
 });
 export type EntryRow = z.infer<typeof EntryRow>;
 
+/** Ledger entries with their postings, read as EntryRow. */
+const ENTRIES = `SELECT e.id, e.account_id, e.amount, p.payment_uid, p.event, p.created_at
+     FROM ledger_entries e JOIN ledger_postings p ON p.id = e.posting_id`;
+
 /** The latest entries of these accounts, newest first. */
 export async function recentEntries(
   tx: Queryable,
@@ -111,8 +115,7 @@ export async function recentEntries(
   return queryRows(
     tx,
     EntryRow,
-    `SELECT e.id, e.account_id, e.amount, p.payment_uid, p.event, p.created_at
-     FROM ledger_entries e JOIN ledger_postings p ON p.id = e.posting_id
+    `${ENTRIES}
      WHERE e.account_id = ANY($1) ORDER BY e.posting_id DESC, e.id DESC LIMIT $2`,
     [accountIds, limit],
   );
@@ -129,8 +132,7 @@ export async function entriesBetween(
   return queryRows(
     tx,
     EntryRow,
-    `SELECT e.id, e.account_id, e.amount, p.payment_uid, p.event, p.created_at
-     FROM ledger_entries e JOIN ledger_postings p ON p.id = e.posting_id
+    `${ENTRIES}
      WHERE e.account_id = ANY($1) AND p.created_at >= $2 AND p.created_at < $3
      ORDER BY e.posting_id, e.id LIMIT $4`,
     [accountIds, from, to, limit],

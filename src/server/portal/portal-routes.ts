@@ -21,9 +21,8 @@ import { revokeKey } from '../merchants/commands/revoke-key.js';
 import { updateMerchant } from '../merchants/commands/update-merchant.js';
 import type { Merchant } from '../merchants/merchant.js';
 import { findMerchant } from '../merchants/merchant-store.js';
-import { listAttemptsForOrder } from '../notify/callback-attempt-store.js';
 import { resendCallback } from '../notify/commands/resend-callback.js';
-import { listOutboxForOrder } from '../notify/outbox-store.js';
+import { orderCallbacks, resentRow } from '../notify/order-callbacks.js';
 import { findOrder, findOrders } from '../orders/order-store.js';
 import { inviteUser } from './commands/invite-user.js';
 import { removeUser } from './commands/remove-user.js';
@@ -95,18 +94,7 @@ export function portalRoutes(deps: AppDeps) {
 
   PORTAL_ORDER_CALLBACKS.register(app, async (c) => {
     const order = await ownOrder(c.var.merchantUid, c.req.valid('param').payment_uid);
-    const [outbox, attempts] = await Promise.all([
-      listOutboxForOrder(db, order.payment_uid),
-      listAttemptsForOrder(db, order.payment_uid),
-    ]);
-    return success(c, {
-      payment_uid: order.payment_uid,
-      notify_url: order.notify_url,
-      notify_status: order.notify_status,
-      notify_fail_reason: order.notify_fail_reason,
-      outbox,
-      attempts,
-    });
+    return success(c, await orderCallbacks(db, order));
   });
 
   PORTAL_RESEND_CALLBACK.register(app, async (c) => {
@@ -116,11 +104,7 @@ export function portalRoutes(deps: AppDeps) {
       note: '',
       actor: c.var.userEmail,
     });
-    if (result.kind === 'no_order') throw notFound('payment_uid: no such order');
-    if (result.kind === 'no_notify_url') {
-      throw new AppError(ERROR_CODES.noNotifyUrl, 'notify_url: the order has none, so no callback is sent');
-    }
-    return success(c, result.row);
+    return success(c, resentRow(result));
   });
 
   PORTAL_RESEND_FAILED.register(app, async (c) => {
