@@ -52,11 +52,12 @@ export const OrderListRowSchema = z.object({
 });
 export type OrderListRow = z.infer<typeof OrderListRowSchema>;
 
-export const OrderPageSchema = z.object({
-  orders: z.array(OrderListRowSchema),
-  /** The cursor of the next (older) page, or null on the last page. */
-  next_cursor: z.nullable(z.string()),
-});
+/** A page of an order list: its rows, and the cursor of the next (older) page or null on the last page. */
+export function orderPageOf<Row extends z.ZodMiniType>(row: Row) {
+  return z.object({ orders: z.array(row), next_cursor: z.nullable(z.string()) });
+}
+
+export const OrderPageSchema = orderPageOf(OrderListRowSchema);
 export type OrderPage = z.infer<typeof OrderPageSchema>;
 
 /** A timeline's callback entry: the outbox row of one status change (the portal's story shares it). */
@@ -83,41 +84,61 @@ export const AttemptEntrySchema = z.object({
   error: z.string(),
 });
 
+/** A timeline's first entry: the order's creation, with the client that created it. */
+export const CreatedEntrySchema = z.object({
+  kind: z.literal('created'),
+  at: z.string(),
+  amount: z.string(),
+  payterm: z.string(),
+  client_ip: z.string(),
+  user_agent: z.string(),
+});
+
+/** A timeline's status change: its place in the order's sequence, its cause and details. */
+export const StatusEntrySchema = z.object({
+  kind: z.literal('status'),
+  at: z.string(),
+  seq: z.number(),
+  from: z.nullable(z.string()),
+  to: z.string(),
+  cause: z.string(),
+  detail: z.string(),
+});
+
+/** A timeline's UTR claim by the payer. */
+export const ClaimEntrySchema = z.object({
+  kind: z.literal('claim'),
+  at: z.string(),
+  utr: z.string(),
+  client_ip: z.string(),
+});
+
+/** A timeline's bank credit of the order's UTR, whether or not it settled the order. */
+export const CreditEntrySchema = z.object({
+  kind: z.literal('credit'),
+  at: z.string(),
+  utr: z.string(),
+  amount: z.string(),
+  payer_name: z.string(),
+  source: z.string(),
+  matched: z.boolean(),
+});
+
+/** A timeline's ledger posting and its entries, every account's. */
+export const LedgerEntrySchema = z.object({
+  kind: z.literal('ledger'),
+  at: z.string(),
+  event: z.string(),
+  entries: z.array(z.object({ account: z.string(), amount: z.string() })),
+});
+
 /** One line of an order's story (GET /operator/api/orders/{uid}/timeline), in time order. */
 export const TimelineEntrySchema = z.discriminatedUnion('kind', [
-  z.object({
-    kind: z.literal('created'),
-    at: z.string(),
-    amount: z.string(),
-    payterm: z.string(),
-    client_ip: z.string(),
-    user_agent: z.string(),
-  }),
-  z.object({
-    kind: z.literal('status'),
-    at: z.string(),
-    seq: z.number(),
-    from: z.nullable(z.string()),
-    to: z.string(),
-    cause: z.string(),
-    detail: z.string(),
-  }),
-  z.object({ kind: z.literal('claim'), at: z.string(), utr: z.string(), client_ip: z.string() }),
-  z.object({
-    kind: z.literal('credit'),
-    at: z.string(),
-    utr: z.string(),
-    amount: z.string(),
-    payer_name: z.string(),
-    source: z.string(),
-    matched: z.boolean(),
-  }),
-  z.object({
-    kind: z.literal('ledger'),
-    at: z.string(),
-    event: z.string(),
-    entries: z.array(z.object({ account: z.string(), amount: z.string() })),
-  }),
+  CreatedEntrySchema,
+  StatusEntrySchema,
+  ClaimEntrySchema,
+  CreditEntrySchema,
+  LedgerEntrySchema,
   CallbackEntrySchema,
   AttemptEntrySchema,
 ]);

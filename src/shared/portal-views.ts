@@ -6,8 +6,14 @@ import * as z from 'zod/mini';
 import {
   AttemptEntrySchema,
   CallbackEntrySchema,
+  ClaimEntrySchema,
+  CreatedEntrySchema,
+  CreditEntrySchema,
+  LedgerEntrySchema,
   LedgerLinesSchema,
   OrderListRowSchema,
+  orderPageOf,
+  StatusEntrySchema,
 } from './console-views.js';
 
 export const PortalSignedInSchema = z.object({
@@ -49,27 +55,11 @@ export type InvitedUser = z.infer<typeof InvitedUserSchema>;
  * the bank's side of ledger postings).
  */
 export const PortalStoryEntrySchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('created'), at: z.string(), amount: z.string(), payterm: z.string() }),
-  z.object({
-    kind: z.literal('status'),
-    at: z.string(),
-    seq: z.number(),
-    from: z.nullable(z.string()),
-    to: z.string(),
-    cause: z.string(),
-  }),
-  z.object({ kind: z.literal('claim'), at: z.string(), utr: z.string() }),
-  z.object({
-    kind: z.literal('credit'),
-    at: z.string(),
-    utr: z.string(),
-    amount: z.string(),
-    payer_name: z.string(),
-  }),
-  z.object({
-    kind: z.literal('ledger'),
-    at: z.string(),
-    event: z.string(),
+  z.omit(CreatedEntrySchema, { client_ip: true, user_agent: true }),
+  z.omit(StatusEntrySchema, { detail: true }),
+  z.omit(ClaimEntrySchema, { client_ip: true }),
+  z.omit(CreditEntrySchema, { source: true, matched: true }),
+  z.extend(LedgerEntrySchema, {
     entries: z.array(
       z.object({ account: z.enum(['available', 'held', 'pending', 'frozen']), amount: z.string() }),
     ),
@@ -83,10 +73,7 @@ export type PortalStoryEntry = z.infer<typeof PortalStoryEntrySchema>;
 export const PortalOrderSchema = z.omit(OrderListRowSchema, { merchant_uid: true, merchant_name: true });
 export type PortalOrder = z.infer<typeof PortalOrderSchema>;
 
-export const PortalOrderPageSchema = z.object({
-  orders: z.array(PortalOrderSchema),
-  next_cursor: z.nullable(z.string()),
-});
+export const PortalOrderPageSchema = orderPageOf(PortalOrderSchema);
 export type PortalOrderPage = z.infer<typeof PortalOrderPageSchema>;
 
 export const PortalOrderDetailSchema = z.object({
