@@ -4,7 +4,7 @@
  * holds no data; everything comes from /merchant/api behind the portal session.
  */
 import type { Hono } from 'hono';
-import { builtPageRoutes } from '../console/console-page-routes.js';
+import { builtPageRoutes } from '../console/built-page.js';
 
 export function portalPageRoutes(distDir: string): Hono {
   return builtPageRoutes(distDir, '/merchant', 'merchant portal (run npm run build:portal)');
