@@ -146,6 +146,14 @@ export type TimelineEntry = z.infer<typeof TimelineEntrySchema>;
 export const TimelineSchema = z.array(TimelineEntrySchema);
 
 /** A merchant as the operator API shows it: limits as two-decimal rupee strings, times ISO 8601. */
+/** A merchant's defaults for its orders (the operator's merchant view and the portal's settings). */
+export const orderDefaultsFields = {
+  /** Where an order that names no notify_url is called back ('' for none). */
+  default_notify_url: z.string(),
+  /** The origins an order's redirect_url must be on; empty: any. */
+  redirect_origins: z.array(z.string()),
+};
+
 export const MerchantViewSchema = z.object({
   uid: z.string(),
   name: z.string(),
@@ -172,6 +180,7 @@ export const MerchantViewSchema = z.object({
   callback_statuses: z.enum(CALLBACK_STATUSES),
   /** How the merchant's payouts leave (docs/payouts.md); null: the mode's default. */
   payout_channel: z.nullable(z.enum(PAYOUT_CHANNEL_NAMES)),
+  ...orderDefaultsFields,
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -12,6 +12,7 @@ import {
   LedgerEntrySchema,
   LedgerLinesSchema,
   OrderListRowSchema,
+  orderDefaultsFields,
   orderPageOf,
   StatusEntrySchema,
 } from './console-views.js';
@@ -115,6 +116,7 @@ export const PortalSettingsSchema = z.object({
   embed_origins: z.array(z.string()),
   support_contact: z.string(),
   brand_color: z.nullable(z.string()),
+  ...orderDefaultsFields,
 });
 export type PortalSettings = z.infer<typeof PortalSettingsSchema>;
 

@@ -224,6 +224,8 @@ describe('the merchant portal page', () => {
             embed_origins: [],
             support_contact: '',
             brand_color: null,
+            default_notify_url: '',
+            redirect_origins: [],
           },
         },
         'PATCH /settings': refused(400, 'invalid_field', 'embed_origins.0: must be an https origin'),

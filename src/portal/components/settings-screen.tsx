@@ -25,6 +25,9 @@ const lines = (text: string) =>
     .map((line) => line.trim())
     .filter(Boolean);
 
+/** The fields that show their own errors; any other refusal is shown above the button. */
+const FIELDS = ['embed_origins', 'redirect_origins', 'default_notify_url', 'support_contact'];
+
 function SettingsForm({ settings }: { readonly settings: PortalSettings }) {
   const { api } = useAppDeps();
   const action = useAction();
@@ -32,6 +35,8 @@ function SettingsForm({ settings }: { readonly settings: PortalSettings }) {
   const [statuses, setStatuses] = useState(settings.callback_statuses);
   const [embed, setEmbed] = useState(settings.embed_origins.join('\n'));
   const [support, setSupport] = useState(settings.support_contact);
+  const [notifyUrl, setNotifyUrl] = useState(settings.default_notify_url);
+  const [redirects, setRedirects] = useState(settings.redirect_origins.join('\n'));
   const save = async (event: Event) => {
     event.preventDefault();
     setSaved('');
@@ -40,11 +45,14 @@ function SettingsForm({ settings }: { readonly settings: PortalSettings }) {
         callback_statuses: statuses,
         embed_origins: lines(embed),
         support_contact: support.trim(),
+        default_notify_url: notifyUrl.trim(),
+        redirect_origins: lines(redirects),
       }),
     );
     if (result) setSaved('Settings saved.');
   };
   const embedError = action.errorFor('embed_origins');
+  const redirectError = action.errorFor('redirect_origins');
   return (
     <form class="card stack" onSubmit={save} noValidate>
       <fieldset>
@@ -70,25 +78,31 @@ function SettingsForm({ settings }: { readonly settings: PortalSettings }) {
           Final statuses only (completed, failed, …)
         </label>
       </fieldset>
-      <div class="field">
-        <label for="embed-origins">Sites that may frame the checkout</label>
-        <p id="embed-origins-hint" class="muted small">
-          One origin a line, like https://shop.example.in. Empty: the checkout is never framed.
-        </p>
-        <textarea
-          id="embed-origins"
-          rows={3}
-          value={embed}
-          onInput={(event) => setEmbed(event.currentTarget.value)}
-          aria-describedby={embedError ? 'embed-origins-hint embed-origins-error' : 'embed-origins-hint'}
-          aria-invalid={embedError ? true : undefined}
-        />
-        {embedError ? (
-          <p id="embed-origins-error" class="field-error" role="alert">
-            {embedError}
-          </p>
-        ) : null}
-      </div>
+      <OriginsField
+        id="embed-origins"
+        label="Sites that may frame the checkout"
+        hint="One origin a line, like https://shop.example.in. Empty: the checkout is never framed."
+        value={embed}
+        onValue={setEmbed}
+        error={embedError}
+      />
+      <Field
+        id="default-notify-url"
+        label="Default notify URL"
+        hint="Where callbacks go for an order that names no notify_url. Empty: none."
+        type="url"
+        value={notifyUrl}
+        onValue={setNotifyUrl}
+        error={action.errorFor('default_notify_url')}
+      />
+      <OriginsField
+        id="redirect-origins"
+        label="Sites payers may be sent back to"
+        hint="One origin a line: an order's redirect_url must be on one of them. Empty: any site."
+        value={redirects}
+        onValue={setRedirects}
+        error={redirectError}
+      />
       <Field
         id="support-contact"
         label="Support contact shown to payers"
@@ -97,7 +111,7 @@ function SettingsForm({ settings }: { readonly settings: PortalSettings }) {
         onValue={setSupport}
         error={action.errorFor('support_contact')}
       />
-      {action.error && !['embed_origins', 'support_contact'].includes(action.error.field) ? (
+      {action.error && !FIELDS.includes(action.error.field) ? (
         <p class="error" role="alert">
           {action.error.message}
         </p>
@@ -111,5 +125,39 @@ function SettingsForm({ settings }: { readonly settings: PortalSettings }) {
         {action.busy ? 'Saving…' : 'Save settings'}
       </button>
     </form>
+  );
+}
+
+interface OriginsFieldProps {
+  readonly id: string;
+  readonly label: string;
+  readonly hint: string;
+  readonly value: string;
+  readonly onValue: (value: string) => void;
+  readonly error: string | undefined;
+}
+
+/** A list of origins, one a line, with its hint and its error next to it. */
+function OriginsField({ id, label, hint, value, onValue, error }: OriginsFieldProps) {
+  return (
+    <div class="field">
+      <label for={id}>{label}</label>
+      <p id={`${id}-hint`} class="muted small">
+        {hint}
+      </p>
+      <textarea
+        id={id}
+        rows={2}
+        value={value}
+        onInput={(event) => onValue(event.currentTarget.value)}
+        aria-describedby={error ? `${id}-hint ${id}-error` : `${id}-hint`}
+        aria-invalid={error ? true : undefined}
+      />
+      {error ? (
+        <p id={`${id}-error`} class="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
   );
 }

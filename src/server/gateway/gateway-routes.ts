@@ -27,7 +27,10 @@ export function gatewayRoutes(deps: AppDeps): Hono<SignedEnv> {
     const request = c.req.valid('json');
     const signed = c.var.signed;
     requireOwnMerchant(request.merchant_uid, signed);
-    const input = createOrderInput(request, { allowPrivateUrls: deps.config.allowPrivateCallbacks });
+    const input = createOrderInput(request, {
+      allowPrivateUrls: deps.config.allowPrivateCallbacks,
+      merchant: signed.merchant,
+    });
     const result = await createOrder(deps, input, {
       merchant: signed.merchant,
       apiKey: signed.apiKey,

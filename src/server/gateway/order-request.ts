@@ -102,6 +102,9 @@ const IFSC = /^[A-Z]{4}0[A-Z0-9]{6}$/;
 export interface CreateOrderRules {
   /** ALLOW_PRIVATE_CALLBACKS: local development may name loopback and private hosts. */
   readonly allowPrivateUrls: boolean;
+  /** The merchant's settings: where to call back when the order names no notify_url, and the
+   *  origins its redirect_url must be on (none: any). */
+  readonly merchant?: { readonly default_notify_url: string; readonly redirect_origins: readonly string[] };
 }
 
 /** The order a valid request asks for: defaults filled in and the rules across fields checked. */
@@ -115,6 +118,7 @@ export function createOrderInput(
       if (kind) throw invalidField(field, `its host is a ${kind} address; only public hosts are allowed`);
     }
   }
+  refuseRedirectElsewhere(f.redirect_url ?? '', rules.merchant?.redirect_origins ?? []);
   const amount = parseAmount(f.amount);
   if (amount === undefined) throw invalidField('amount', 'must be greater than 0');
   const transactionType = f.transaction_type;
@@ -145,7 +149,7 @@ export function createOrderInput(
     payterm,
     accountingType,
     redirectUrl: f.redirect_url ?? '',
-    notifyUrl: f.notify_url ?? '',
+    notifyUrl: f.notify_url || rules.merchant?.default_notify_url || '',
     responseType: f.response_type?.toLowerCase() === 'json' ? 'json' : '',
     from: f.from ?? '',
     fromName: (f.from_name ?? '').trim(),
@@ -163,6 +167,18 @@ export function createOrderInput(
  * such URLs are refused when the order is created. Names that resolve to such addresses are caught
  * when a callback is delivered (outbound-guard.ts).
  */
+/** A redirect_url off the merchant's redirect origins is refused (no list: any origin). */
+function refuseRedirectElsewhere(redirectUrl: string, origins: readonly string[]): void {
+  if (redirectUrl === '' || origins.length === 0) return;
+  const allowed = origins.map((origin) => new URL(origin).origin);
+  if (!allowed.includes(new URL(redirectUrl).origin)) {
+    throw invalidField(
+      'redirect_url',
+      `its origin is not one of the merchant's redirect origins (${origins.join(', ')})`,
+    );
+  }
+}
+
 export function nonPublicHost(url: string): string | undefined {
   if (url === '') return undefined;
   let host: string;

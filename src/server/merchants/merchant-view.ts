@@ -12,6 +12,7 @@ export function merchantView(merchant: Merchant): MerchantView {
   return {
     ...merchant,
     embed_origins: [...merchant.embed_origins],
+    redirect_origins: [...merchant.redirect_origins],
     upi_min: formatAmount(merchant.upi_min),
     upi_max: formatAmount(merchant.upi_max),
     imps_min: formatAmount(merchant.imps_min),

@@ -30,6 +30,10 @@ export interface Merchant {
   readonly callback_statuses: CallbackStatuses;
   /** How this merchant's payouts leave: null for the mode's default (docs/payouts.md). */
   readonly payout_channel: PayoutChannelName | null;
+  /** Where an order that names no notify_url is called back, or ''. */
+  readonly default_notify_url: string;
+  /** The origins an order's redirect_url must be on; empty: any. */
+  readonly redirect_origins: readonly string[];
   readonly created_at: Date;
   readonly updated_at: Date;
 }

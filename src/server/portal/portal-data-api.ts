@@ -175,6 +175,8 @@ export const PortalSettingsChangeSchema = UpdateMerchantSchema.pick({
   embed_origins: true,
   support_contact: true,
   brand_color: true,
+  default_notify_url: true,
+  redirect_origins: true,
 })
   .strict()
   .meta({ id: 'PortalSettingsChange' });
@@ -196,7 +198,8 @@ export const PORTAL_UPDATE_SETTINGS = apiRoute({
   path: '/settings',
   tag: 'portal',
   auth: 'portal',
-  summary: 'Change callback statuses, frame origins, the support contact payers see, the brand colour',
+  summary:
+    'Change callback statuses, frame and redirect origins, the default notify URL, the support contact payers see, the brand colour',
   body: PortalSettingsChangeSchema,
   bodyExample: { callback_statuses: 'final', support_contact: 'help@chaipoint.in' },
   answers: { 200: { description: 'The settings after the change', data: PortalSettingsSchema } },

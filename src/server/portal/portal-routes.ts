@@ -12,6 +12,7 @@ import type { AppDeps } from '../app-deps.js';
 import { searchOrders } from '../console/order-search.js';
 import { writeCsv } from '../csv/write-csv.js';
 import { AppError, invalidField, notFound } from '../errors.js';
+import { nonPublicHost } from '../gateway/order-request.js';
 import { success } from '../http/envelope.js';
 import type { PortalEnv } from '../http/portal-env.js';
 import { balanceOf, ledgerLinesBetween, recentLedgerEntries } from '../ledger/ledger.js';
@@ -60,6 +61,8 @@ function settingsView(merchant: Merchant): PortalSettings {
     embed_origins: [...merchant.embed_origins],
     support_contact: merchant.support_contact,
     brand_color: merchant.brand_color,
+    default_notify_url: merchant.default_notify_url,
+    redirect_origins: [...merchant.redirect_origins],
   };
 }
 
@@ -217,6 +220,16 @@ export function portalRoutes(deps: AppDeps) {
 
   PORTAL_UPDATE_SETTINGS.register(app, async (c) => {
     const changes = c.req.valid('json');
+    // The default is called back like an order's own notify_url: a public host unless allowed.
+    const privateKind = deps.config.allowPrivateCallbacks
+      ? undefined
+      : nonPublicHost(changes.default_notify_url ?? '');
+    if (privateKind) {
+      throw invalidField(
+        'default_notify_url',
+        `its host is a ${privateKind} address; only public hosts are allowed`,
+      );
+    }
     const updated = await updateMerchant(deps, {
       uid: c.var.merchantUid,
       changes,

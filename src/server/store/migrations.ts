@@ -19,6 +19,7 @@ import { migration as m16 } from './migrations/0016-approvals.js';
 import { migration as m17 } from './migrations/0017-merchant-users-and-sessions.js';
 import { migration as m18 } from './migrations/0018-credit-source-watch.js';
 import { migration as m19 } from './migrations/0019-console-search-indexes.js';
+import { migration as m20 } from './migrations/0020-merchant-default-notify-url.js';
 
 export type { Migration } from './migration.js';
 
@@ -42,4 +43,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m17,
   m18,
   m19,
+  m20,
 ];

@@ -17,6 +17,8 @@ export const sampleMerchant: MerchantDetail = {
   imps_min: '1.00',
   imps_max: '500000.00',
   embed_origins: [],
+  default_notify_url: '',
+  redirect_origins: [],
   brand_color: '#0a7d5a',
   upi_mc: '',
   upi_purpose: '',

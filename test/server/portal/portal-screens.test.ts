@@ -16,7 +16,7 @@ import {
   credit,
   freshUtr,
 } from '../lifecycle/support/lifecycle-fixture.js';
-import { json, type TestApp } from '../support/test-app.js';
+import { incomeBody, json, type TestApp } from '../support/test-app.js';
 import { type PortalUser, portalUser } from './support/portal-session.js';
 
 let t: TestApp;
@@ -248,6 +248,57 @@ describe('settings', () => {
       const refused = await shop.request('PATCH', '/merchant/api/settings', body);
       expect(refused.status).toBe(400);
     }
+  });
+});
+
+describe('order defaults in settings', () => {
+  it('calls back an order that names no notify_url at the default, and refuses a redirect_url off the redirect origins', async () => {
+    const set = await shop.request('PATCH', '/merchant/api/settings', {
+      default_notify_url: notifyUrl,
+      redirect_origins: ['https://shop.example'],
+    });
+    expect(set.status).toBe(200);
+    expect((await json(set)).data).toMatchObject({
+      default_notify_url: notifyUrl,
+      redirect_origins: ['https://shop.example'],
+    });
+    const notifyOf = async (paymentUid: string) =>
+      (await json(await shop.request('GET', `/merchant/api/orders/${paymentUid}`))).data.order.notify_url;
+    expect(await notifyOf(await createIncome(t, t.merchant, { notify_url: '' }))).toBe(notifyUrl);
+    const own = await createIncome(t, t.merchant, { notify_url: 'https://shop.example/own-notify' });
+    expect(await notifyOf(own)).toBe('https://shop.example/own-notify');
+
+    const elsewhere = await t.signed(
+      '/gateway/api/order/new',
+      incomeBody(t.merchant.merchant_uid, { redirect_url: 'https://elsewhere.example/return' }),
+    );
+    expect(elsewhere.status).toBe(400);
+    const refusal = (await json(elsewhere)).data;
+    expect(refusal.error).toBe('invalid_field');
+    expect(refusal.details).toMatch(
+      /^redirect_url: its origin is not one of the merchant's redirect origins/,
+    );
+
+    for (const body of [
+      { default_notify_url: 'not a url' },
+      { redirect_origins: ['https://shop.example/path'] },
+    ]) {
+      expect((await shop.request('PATCH', '/merchant/api/settings', body)).status).toBe(400);
+    }
+    // Back to none: any redirect origin, no default.
+    const cleared = await shop.request('PATCH', '/merchant/api/settings', {
+      default_notify_url: '',
+      redirect_origins: [],
+    });
+    expect((await json(cleared)).data).toMatchObject({ default_notify_url: '', redirect_origins: [] });
+    expect(
+      (
+        await t.signed(
+          '/gateway/api/order/new',
+          incomeBody(t.merchant.merchant_uid, { redirect_url: 'https://elsewhere.example/return' }),
+        )
+      ).status,
+    ).toBe(200);
   });
 });
 
