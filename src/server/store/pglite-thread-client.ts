@@ -17,7 +17,9 @@ import {
   type ToThread,
 } from './pglite-thread-protocol.js';
 
-type Request = ToThread extends infer T ? (T extends ToThread ? Omit<T, 'id'> : never) : never;
+/** A request before its id is given (each kind of message without `id`). */
+type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
+type Request = WithoutId<ToThread>;
 
 /**
  * The thread's module: built, the .js beside this file; from source (tsx, vitest), the .ts, loaded
