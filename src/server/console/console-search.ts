@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import type { OrderListRow } from '../../shared/console-views.js';
-import { listCreditsAndTexts } from '../credits/credit-list.js';
+import { everyCredit, listCreditsAndTexts } from '../credits/credit-list.js';
 import { searchCreditIds } from '../credits/credit-store.js';
 import type { Queryable } from '../store/db.js';
 import { likePrefix, PARTIAL_ID_LENGTH } from '../store/like-prefix.js';
@@ -45,13 +45,7 @@ export async function searchConsole(db: Queryable, search: ConsoleSearch): Promi
     ids.length === 0
       ? []
       : await listCreditsAndTexts(db, ['matched', 'waiting', 'conflict'], {
-          merchantUid: '',
-          sourceId: '',
-          utr: '',
-          from: undefined,
-          to: undefined,
-          before: undefined,
-          limit: search.limit,
+          ...everyCredit(search.limit),
           ids,
         });
   return { orders: orders.orders, credits };

@@ -29,6 +29,11 @@ import { textReading } from './text-reading.js';
 
 export type { CreditFilter, ListCursor } from './credit-store.js';
 
+/** A filter that keeps every credit, at most `limit`, for callers that narrow by state or ids alone. */
+export function everyCredit(limit: number): CreditFilter {
+  return { merchantUid: '', sourceId: '', utr: '', from: undefined, to: undefined, before: undefined, limit };
+}
+
 export const CREDIT_STATES = ['matched', 'waiting', 'conflict', 'unparsed', 'ignored', 'invalid'] as const;
 export type CreditState = (typeof CREDIT_STATES)[number];
 type TextState = 'unparsed' | 'ignored' | 'invalid';

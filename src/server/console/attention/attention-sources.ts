@@ -12,6 +12,7 @@ import {
   contestedUtrs,
   ordersAtClaimLimit,
 } from '../../credits/claim-store.js';
+import { everyCredit } from '../../credits/credit-list.js';
 import { watchedCreditSources } from '../../credits/credit-source-store.js';
 import { contradictedCredits, listCreditRows } from '../../credits/credit-store.js';
 import { MAX_UTRS_PER_ORDER } from '../../credits/matching/decide.js';
@@ -121,15 +122,7 @@ function payouts(kind: 'payout_no_debit' | 'payout_reversed'): AttentionSource {
 const conflictCredits: AttentionSource = {
   kind: 'conflict_credit',
   read: async (tx, { limit }) => {
-    const rows = await listCreditRows(tx, ['conflict'], {
-      merchantUid: '',
-      sourceId: '',
-      utr: '',
-      from: undefined,
-      to: undefined,
-      before: undefined,
-      limit: CONFLICTS_COUNTED,
-    });
+    const rows = await listCreditRows(tx, ['conflict'], everyCredit(CONFLICTS_COUNTED));
     return {
       total: rows.length,
       items: rows.slice(0, limit).map((row) =>
