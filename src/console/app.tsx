@@ -12,6 +12,7 @@ import { OrderScreen } from './components/order-screen.js';
 import { OrdersScreen } from './components/orders-screen.js';
 import { PayoutBatchScreen } from './components/payout-batch-screen.js';
 import { PayoutsScreen } from './components/payouts-screen.js';
+import { SearchScreen } from './components/search-screen.js';
 import { SignInScreen } from './components/sign-in-screen.js';
 import { TodayScreen } from './components/today-screen.js';
 import { useRoute } from './hooks/use-route.js';
@@ -77,6 +78,8 @@ function Screen({ route }: { readonly route: Route }) {
       return <AttentionScreen kind={route.kind} />;
     case 'orders':
       return <OrdersScreen query={route.query} />;
+    case 'search':
+      return <SearchScreen key={route.q} q={route.q} />;
     case 'order':
       return <OrderScreen key={route.paymentUid} paymentUid={route.paymentUid} />;
     case 'credits':
@@ -115,6 +118,8 @@ function titleOf(route: Route): string {
       return `Payout batch ${route.batchId}`;
     case 'attention':
       return 'Needs attention';
+    case 'search':
+      return `Search ${route.q}`;
     case 'not-found':
       return 'Not found';
     default:

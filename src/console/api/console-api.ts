@@ -65,6 +65,7 @@ import {
   type PreparedPayoutBatch,
   PreparedPayoutBatchSchema,
 } from '../../shared/payout-views.js';
+import { type SearchResults, SearchResultsSchema } from '../../shared/search-views.js';
 import {
   SessionViewSchema,
   type SignedIn,
@@ -104,6 +105,8 @@ export interface ConsoleApi {
   addToBlacklist(uid: string, fromName: string): Promise<ApiResult<unknown>>;
   removeFromBlacklist(uid: string, fromName: string): Promise<ApiResult<unknown>>;
   ledger(uid: string): Promise<ApiResult<LedgerLine[]>>;
+  /** The header search: the orders and the credits a term finds. */
+  search(q: string): Promise<ApiResult<SearchResults>>;
   credits(state: string, before?: string): Promise<ApiResult<(ListedCredit | ListedText)[]>>;
   fixText(textId: string, input: Record<string, string>): Promise<ApiResult<TextOutcome>>;
   dismissText(textId: string, note: string): Promise<ApiResult<unknown>>;
@@ -212,6 +215,7 @@ export function createConsoleApi(options: ConsoleApiOptions): ConsoleApi {
       read(UnlistedSchema, 'delete', op(`merchants/${uid(merchantUid)}/blacklist/${uid(fromName)}`)),
     ledger: (merchantUid) =>
       read(LedgerLinesSchema, 'get', op(`merchants/${uid(merchantUid)}/ledger?limit=20`)),
+    search: (q) => read(SearchResultsSchema, 'get', op(`search?${new URLSearchParams({ q })}`)),
     credits: (state, before) =>
       read(
         CreditListSchema,

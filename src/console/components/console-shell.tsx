@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { useSession } from '../hooks/use-session.js';
-import type { Route } from '../lib/route.js';
+import { type Route, searchHref } from '../lib/route.js';
 
 const NAV = [
   { href: '#/today', label: 'Today', screens: ['today'] },
@@ -45,6 +45,7 @@ export function ConsoleShell({
             ))}
           </ul>
         </nav>
+        <HeaderSearch q={route.screen === 'search' ? route.q : ''} />
         <span class="who">
           Signed in as <strong>{session.operator}</strong>
         </span>
@@ -56,5 +57,35 @@ export function ConsoleShell({
         {children}
       </main>
     </>
+  );
+}
+
+/**
+ * The search in the header, on every screen: an order or a credit by amount, payer name or VPA,
+ * or an identifier or its first 8 characters. It opens the search screen with the results.
+ */
+function HeaderSearch({ q }: { readonly q: string }) {
+  const submit = (event: Event) => {
+    event.preventDefault();
+    const term = String(new FormData(event.currentTarget as HTMLFormElement).get('q') ?? '').trim();
+    if (term) window.location.hash = searchHref(term);
+  };
+  return (
+    <search class="header-search">
+      <form aria-label="Search orders and credits" onSubmit={submit} key={q}>
+        <label for="header-search" class="visually-hidden">
+          Search orders and credits
+        </label>
+        <input
+          id="header-search"
+          name="q"
+          type="search"
+          defaultValue={q}
+          placeholder="Amount, payer, UTR or id"
+          autoComplete="off"
+        />
+        <button type="submit">Find</button>
+      </form>
+    </search>
   );
 }

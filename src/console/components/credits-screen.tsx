@@ -4,10 +4,10 @@ import { isListedText, type ListedCredit, type ListedText } from '../../shared/c
 import { useAppDeps } from '../app-deps.js';
 import { useAction } from '../hooks/use-action.js';
 import { useResource } from '../hooks/use-resource.js';
-import { creditAmount } from '../lib/credit-amount.js';
 import { formatCount } from '../lib/format-inr.js';
 import { formatIst } from '../lib/format-ist.js';
-import { creditsHref, orderHref } from '../lib/route.js';
+import { creditsHref } from '../lib/route.js';
+import { CreditTable } from './credit-table.js';
 import { FixTextForm } from './fix-text-form.js';
 import { LoadState } from './load-state.js';
 import { MatchDialog } from './match-dialog.js';
@@ -113,66 +113,6 @@ export function CreditsScreen({ tab }: { readonly tab: string }) {
         <MatchDialog credit={matching} onDone={finish} onCancel={() => setMatching(undefined)} />
       ) : null}
     </>
-  );
-}
-
-function CreditTable({
-  credits,
-  onMatch,
-}: {
-  readonly credits: readonly ListedCredit[];
-  readonly onMatch: ((credit: ListedCredit) => void) | undefined;
-}) {
-  return (
-    <div class="table-wrap">
-      <table>
-        <caption class="visually-hidden">Credits</caption>
-        <thead>
-          <tr>
-            <th scope="col">Received (IST)</th>
-            <th scope="col">UTR</th>
-            <th scope="col" class="num">
-              Amount
-            </th>
-            <th scope="col">Payer</th>
-            <th scope="col">Payee account</th>
-            <th scope="col">Source</th>
-            <th scope="col">Order or reason</th>
-            {onMatch ? <th scope="col">Action</th> : null}
-          </tr>
-        </thead>
-        <tbody>
-          {credits.map((credit) => (
-            <tr key={credit.id}>
-              <td>{formatIst(credit.created_at)}</td>
-              <td class="mono">{credit.utr}</td>
-              <td class="num">{creditAmount(credit.amount)}</td>
-              <td>{credit.payer_name || '—'}</td>
-              <td>{credit.payee || '—'}</td>
-              <td>{credit.source}</td>
-              <td>
-                {credit.payment_uid ? (
-                  <a class="mono" href={orderHref(credit.payment_uid)}>
-                    {credit.payment_uid}
-                  </a>
-                ) : null}
-                {credit.payment_uid && credit.reason ? ': ' : null}
-                {credit.reason || (credit.payment_uid ? null : 'no claim yet')}
-              </td>
-              {onMatch ? (
-                <td>
-                  {credit.payment_uid ? null : (
-                    <button type="button" onClick={() => onMatch(credit)}>
-                      Match {credit.utr}
-                    </button>
-                  )}
-                </td>
-              ) : null}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
   );
 }
 

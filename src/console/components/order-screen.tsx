@@ -7,6 +7,7 @@ import { formatInr } from '../lib/format-inr.js';
 import { formatIst } from '../lib/format-ist.js';
 import { type OrderAction, orderActions } from '../lib/order-actions.js';
 import { merchantHref } from '../lib/route.js';
+import { creditPayerName } from '../lib/timeline-text.js';
 import { ConfirmDialog } from './confirm-dialog.js';
 import { LoadState } from './load-state.js';
 import { OrderTimeline } from './order-timeline.js';
@@ -52,7 +53,10 @@ export function OrderScreen({ paymentUid }: { readonly paymentUid: string }) {
                 Refresh
               </button>
             </div>
-            <OrderFields order={data} />
+            <OrderFields
+              order={data}
+              creditPayer={timeline.state === 'ready' ? creditPayerName(timeline.data) : ''}
+            />
             {done ? (
               <p class="notice notice-good" role="status">
                 {done}
@@ -102,7 +106,8 @@ export function OrderScreen({ paymentUid }: { readonly paymentUid: string }) {
   );
 }
 
-function OrderFields({ order }: { readonly order: OrderDetail }) {
+/** The order's fields; the payer from its bank credit when the order was created without one. */
+function OrderFields({ order, creditPayer }: { readonly order: OrderDetail; readonly creditPayer: string }) {
   const rows: [string, preact.ComponentChildren][] = [
     ['payment_uid', <span class="mono">{order.payment_uid}</span>],
     ['Merchant', <a href={merchantHref(order.merchant_uid)}>{order.merchant_name || order.merchant_uid}</a>],
@@ -114,7 +119,9 @@ function OrderFields({ order }: { readonly order: OrderDetail }) {
     ['Final amount', order.final_amount ? formatInr(order.final_amount) : '—'],
     [
       order.transaction_type === 'income' ? 'Payer' : 'Payee',
-      (order.transaction_type === 'income' ? order.from_name : order.to_name) || '—',
+      (order.transaction_type === 'income'
+        ? order.from_name || payerFromCredit(creditPayer)
+        : order.to_name) || '—',
     ],
     ['UTR', order.serial_number || '—'],
     ['Fail reason', order.payment_fail_reason || '—'],
@@ -135,3 +142,5 @@ function OrderFields({ order }: { readonly order: OrderDetail }) {
     </dl>
   );
 }
+
+const payerFromCredit = (name: string) => (name ? `${name} (from the bank credit)` : '');

@@ -1,12 +1,11 @@
 import { useState } from 'preact/hooks';
 import { useAppDeps } from '../app-deps.js';
 import { useResource } from '../hooks/use-resource.js';
-import { formatInr } from '../lib/format-inr.js';
-import { formatIst, istDayEnd, istDayStart } from '../lib/format-ist.js';
-import { type OrderQuery, orderHref, ordersHref } from '../lib/route.js';
+import { istDayEnd, istDayStart } from '../lib/format-ist.js';
+import { type OrderQuery, ordersHref } from '../lib/route.js';
 import { LoadState } from './load-state.js';
+import { OrderTable } from './order-table.js';
 import { Pager } from './pager.js';
-import { StatusBadge } from './status-badge.js';
 
 const STATUSES = ['pending', 'preparing', 'processing', 'completed', 'failed', 'reject', 'refund', 'overdue'];
 
@@ -114,44 +113,7 @@ export function OrdersScreen({ query }: { readonly query: OrderQuery }) {
             </p>
           ) : (
             <>
-              <div class="table-wrap">
-                <table>
-                  <caption class="visually-hidden">Orders, newest first</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Created (IST)</th>
-                      <th scope="col">Order</th>
-                      <th scope="col">Merchant</th>
-                      <th scope="col">Kind</th>
-                      <th scope="col" class="num">
-                        Amount
-                      </th>
-                      <th scope="col">Status</th>
-                      <th scope="col">Payer / payee</th>
-                      <th scope="col">UTR</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.orders.map((order) => (
-                      <tr key={order.payment_uid}>
-                        <td>{formatIst(order.created_at)}</td>
-                        <td>
-                          <a href={orderHref(order.payment_uid)}>{order.merchant_order_id}</a>
-                          <div class="muted mono">{order.payment_uid}</div>
-                        </td>
-                        <td>{order.merchant_name}</td>
-                        <td>{order.kind === 'income' ? 'Collection' : 'Payout'}</td>
-                        <td class="num">{formatInr(order.amount)}</td>
-                        <td>
-                          <StatusBadge status={order.status} />
-                        </td>
-                        <td>{order.kind === 'income' ? order.payer_name : order.payee_name}</td>
-                        <td class="mono">{order.utr ?? ''}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <OrderTable orders={data.orders} caption="Orders, newest first" />
               <Pager cursors={cursors} onChange={setCursors} next={data.next_cursor ?? undefined} />
             </>
           )

@@ -7,6 +7,7 @@ export type Route =
   | { readonly screen: 'attention'; readonly kind: string }
   | { readonly screen: 'orders'; readonly query: OrderQuery }
   | { readonly screen: 'order'; readonly paymentUid: string }
+  | { readonly screen: 'search'; readonly q: string }
   | { readonly screen: 'credits'; readonly tab: string }
   | { readonly screen: 'merchants' }
   | { readonly screen: 'merchant'; readonly merchantUid: string }
@@ -43,6 +44,7 @@ export function parseRoute(hash: string): Route {
   const [first = '', second] = parts;
   if (parts.length === 0 || first === 'today') return { screen: 'today' };
   if (first === 'attention') return { screen: 'attention', kind: params.get('kind') ?? '' };
+  if (first === 'search') return { screen: 'search', q: params.get('q') ?? '' };
   if (first === 'orders' && second) return { screen: 'order', paymentUid: second };
   if (first === 'orders') {
     const query = Object.fromEntries(
@@ -69,6 +71,7 @@ export function ordersHref(query: Partial<OrderQuery> = {}): string {
   return `#/orders${text ? `?${text}` : ''}`;
 }
 
+export const searchHref = (q: string) => `#/search?${new URLSearchParams({ q })}`;
 export const orderHref = (paymentUid: string) => `#/orders/${encodeURIComponent(paymentUid)}`;
 export const merchantHref = (merchantUid: string) => `#/merchants/${encodeURIComponent(merchantUid)}`;
 export const attentionHref = (kind = '') => `#/attention${kind ? `?kind=${encodeURIComponent(kind)}` : ''}`;

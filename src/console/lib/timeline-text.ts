@@ -90,3 +90,10 @@ export function timelineText(entry: TimelineEntry): TimelineText {
     }
   }
 }
+
+/** The payer's name or VPA as the bank's credit gave it (the matched credit's first), '' when none did. */
+export function creditPayerName(timeline: readonly TimelineEntry[]): string {
+  const credits = timeline.filter((entry) => entry.kind === 'credit' && entry.payer_name !== '');
+  const chosen = credits.find((entry) => entry.kind === 'credit' && entry.matched) ?? credits[0];
+  return chosen?.kind === 'credit' ? chosen.payer_name : '';
+}

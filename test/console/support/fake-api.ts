@@ -29,6 +29,7 @@ export function fakeApi(overrides: Partial<ConsoleApi> = {}): FakeApi {
     }),
     attention: empty({ counts: NO_ATTENTION, items: [] }),
     searchOrders: empty({ orders: [], next_cursor: null }),
+    search: empty({ orders: [], credits: [] }),
     order: vi.fn(async () => ({ kind: 'refused', code: 'not_found', details: 'payment_uid: no such order' })),
     timeline: empty([]),
     resendCallback: empty({}),

@@ -90,7 +90,7 @@ describe(`console fixes an unparsed SMS (${storeKind()})`, () => {
 
     // The order's page in the console: completed, and the credit on its timeline.
     await page.getByRole('link', { name: 'Orders', exact: true }).click();
-    await page.getByRole('searchbox', { name: 'Search' }).fill(utr);
+    await page.getByRole('searchbox', { name: 'Search', exact: true }).fill(utr);
     await page.getByRole('button', { name: 'Search' }).click();
     await page.waitForURL(new RegExp(`q=${utr}`));
     await page.getByRole('link', { name: order.merchantOrderId }).click();

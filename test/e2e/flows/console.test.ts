@@ -41,7 +41,7 @@ describe(`operator console (${storeKind()})`, () => {
 
     await page.getByRole('link', { name: 'Orders', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
-    await page.getByRole('searchbox', { name: 'Search' }).fill(utr);
+    await page.getByRole('searchbox', { name: 'Search', exact: true }).fill(utr);
     await page.getByRole('button', { name: 'Search' }).click();
     // The unfiltered list may already show the order: wait for the search's own answer, one row.
     await page.waitForURL(new RegExp(`q=${utr}`));
