@@ -19,6 +19,7 @@ export const ATTENTION_KINDS = [
   'payout_no_debit',
   'payout_reversed',
   'silent_source',
+  'approval',
 ] as const;
 export type AttentionKind = (typeof ATTENTION_KINDS)[number];
 

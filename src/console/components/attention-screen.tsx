@@ -6,7 +6,7 @@ import { useResource } from '../hooks/use-resource.js';
 import { ATTENTION_LABELS, ATTENTION_ORDER, attentionTotal, isDismissable } from '../lib/attention-kinds.js';
 import { formatCount, formatInr } from '../lib/format-inr.js';
 import { formatIst } from '../lib/format-ist.js';
-import { attentionHref, creditsHref, orderHref } from '../lib/route.js';
+import { approvalsHref, attentionHref, creditsHref, orderHref } from '../lib/route.js';
 import { ConfirmDialog } from './confirm-dialog.js';
 import { LoadState } from './load-state.js';
 import { type MatchableCredit, MatchDialog } from './match-dialog.js';
@@ -148,6 +148,7 @@ function AttentionCard({
       ) : null}
       <div class="row">
         {item.kind === 'unparsed_text' ? <a href={creditsHref('unparsed')}>Fix into a credit</a> : null}
+        {item.kind === 'approval' ? <a href={approvalsHref()}>Approve or reject</a> : null}
         {item.kind === 'conflict_credit' && item.credit_id ? (
           <button
             type="button"

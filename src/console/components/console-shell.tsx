@@ -1,15 +1,19 @@
 import type { ComponentChildren } from 'preact';
+import { useAppDeps } from '../app-deps.js';
+import { useResource } from '../hooks/use-resource.js';
 import { useSession } from '../hooks/use-session.js';
+import { attentionTotal } from '../lib/attention-kinds.js';
+import { formatCount } from '../lib/format-inr.js';
 import { type Route, searchHref } from '../lib/route.js';
 
 const NAV = [
   { href: '#/today', label: 'Today', screens: ['today'] },
-  { href: '#/attention', label: 'Needs attention', screens: ['attention'] },
+  { href: '#/attention', label: 'Needs attention', screens: ['attention'], counted: 'attention' },
   { href: '#/orders', label: 'Orders', screens: ['orders', 'order'] },
   { href: '#/credits', label: 'Credits', screens: ['credits'] },
   { href: '#/merchants', label: 'Merchants', screens: ['merchants', 'merchant'] },
   { href: '#/payouts', label: 'Payouts', screens: ['payouts', 'payout-batch'] },
-  { href: '#/approvals', label: 'Approvals', screens: ['approvals'] },
+  { href: '#/approvals', label: 'Approvals', screens: ['approvals'], counted: 'approval' },
   { href: '#/audit', label: 'Audit log', screens: ['audit'] },
 ] as const;
 
@@ -22,6 +26,12 @@ export function ConsoleShell({
   readonly children: ComponentChildren;
 }) {
   const session = useSession();
+  const { api } = useAppDeps();
+  // Read again on every move, so that the tabs' counts follow what the operator just did.
+  const [attention] = useResource(() => api.attention(), JSON.stringify(route));
+  const counts = attention.state === 'ready' ? attention.data.counts : undefined;
+  const countOf = (counted: 'attention' | 'approval' | undefined) =>
+    !counts || !counted ? undefined : counted === 'approval' ? counts.approval : attentionTotal(counts);
   return (
     <>
       <header class="top">
@@ -40,6 +50,7 @@ export function ConsoleShell({
                   }
                 >
                   {item.label}
+                  <TabCount count={'counted' in item ? countOf(item.counted) : undefined} />
                 </a>
               </li>
             ))}
@@ -88,4 +99,10 @@ function HeaderSearch({ q }: { readonly q: string }) {
       </form>
     </search>
   );
+}
+
+/** A tab's count of waiting cases, read as part of the tab's name ("Approvals 2"). */
+function TabCount({ count }: { readonly count: number | undefined }) {
+  if (count === undefined) return null;
+  return <span class={count > 0 ? 'tab-count tab-count-some' : 'tab-count'}> {formatCount(count)}</span>;
 }

@@ -14,6 +14,7 @@ export const ATTENTION_LABELS: Readonly<Record<AttentionKind, string>> = {
   payout_no_debit: 'Payouts with no debit',
   payout_reversed: 'Reversed payouts',
   silent_source: 'Silent credit sources',
+  approval: 'Approvals waiting',
 };
 
 export const ATTENTION_ORDER = Object.keys(ATTENTION_LABELS) as AttentionKind[];

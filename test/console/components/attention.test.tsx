@@ -1,8 +1,8 @@
-import { cleanup, fireEvent, screen } from '@testing-library/preact';
+import { cleanup, fireEvent, screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Attention, AttentionItem } from '../../../src/shared/attention-views.js';
 import { fakeApi, ok } from '../support/fake-api.js';
-import { renderConsole, settle } from '../support/render-console.js';
+import { go, renderConsole, settle } from '../support/render-console.js';
 import { NO_ATTENTION, sampleSummary } from '../support/samples.js';
 
 afterEach(() => cleanup());
@@ -54,6 +54,8 @@ describe('the Needs attention screen', () => {
     const api = fakeApi({ attention: async () => ok(queue) });
     renderConsole(api, '#/attention');
     await settle();
+    // The screen and the header's tab counts each read the queue once.
+    const shown = api.attention.mock.calls.length;
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss text 41' }));
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss text' }));
     expect(screen.getByText('A note is required.')).toBeTruthy();
@@ -63,7 +65,7 @@ describe('the Needs attention screen', () => {
     await settle();
     expect(api.dismissText).toHaveBeenCalledWith('41', 'a corrected alert followed');
     expect(screen.getByText('Text 41 dismissed.')).toBeTruthy();
-    expect(api.attention).toHaveBeenCalledTimes(2);
+    expect(api.attention).toHaveBeenCalledTimes(shown + 1);
   });
 
   it("shows Today's count of each kind, linked to the queue", async () => {
@@ -72,5 +74,35 @@ describe('the Needs attention screen', () => {
     const link = screen.getByRole('link', { name: '2 Unparsed texts' });
     expect(link.getAttribute('href')).toBe('#/attention?kind=unparsed_text');
     expect(screen.getByRole('heading', { name: /^Needs attention\W+3$/ })).toBeTruthy();
+  });
+
+  it('lists approvals waiting as a kind, and the tabs carry the counts', async () => {
+    const approval = {
+      kind: 'approval' as const,
+      reason: 'Match credit 612345678901 to pay_1: proposed by ravi, waiting for another operator',
+      at: '2026-03-10T20:00:00Z',
+      merchant_uid: null,
+      payment_uid: null,
+      credit_id: null,
+      text_id: null,
+      source_id: null,
+      utr: null,
+      amount: null,
+      detail: 'proposal 3, expires 2026-03-11T20:00:00.000Z',
+    };
+    const counts = { ...queue.counts, approval: 1 };
+    renderConsole(
+      fakeApi({ attention: async () => ok({ counts, items: [...queue.items, approval] }) }),
+      '#/today',
+    );
+    await settle();
+    const nav = screen.getByRole('navigation', { name: 'Screens' });
+    expect(within(nav).getByRole('link', { name: 'Approvals 1' }).getAttribute('href')).toBe('#/approvals');
+    expect(within(nav).getByRole('link', { name: 'Needs attention 3' })).toBeTruthy();
+    await go('#/attention?kind=approval');
+    expect(screen.getByText(approval.reason)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Approve or reject' }).getAttribute('href')).toBe(
+      '#/approvals?state=awaiting_approval',
+    );
   });
 });

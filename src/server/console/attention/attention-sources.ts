@@ -5,6 +5,7 @@
 
 import type { AttentionKind } from '../../../shared/attention-views.js';
 import { formatAmount } from '../../../shared/money.js';
+import { countAwaitingApproval, listApprovals } from '../../approvals/approval-store.js';
 import { payoutsNeedingAttention } from '../../channel/payout-store.js';
 import {
   type AttentionClaim,
@@ -224,6 +225,25 @@ const failingCallbacks: AttentionSource = {
   },
 };
 
+/** Proposals of manual money actions waiting for a second operator (dual control), before they expire. */
+const approvals: AttentionSource = {
+  kind: 'approval',
+  read: async (tx, { now, limit }) => {
+    const waiting = await listApprovals(tx, { state: 'awaiting_approval', beforeId: undefined, limit }, now);
+    return {
+      total: await countAwaitingApproval(tx, now),
+      items: waiting.map((approval) =>
+        attentionItem({
+          kind: 'approval',
+          reason: `${approval.summary}: proposed by ${approval.proposed_by}, waiting for another operator`,
+          at: approval.proposed_at.toISOString(),
+          detail: `proposal ${approval.id}, expires ${approval.expires_at.toISOString()}${approval.note ? `; note: ${approval.note}` : ''}`,
+        }),
+      ),
+    };
+  },
+};
+
 export const ATTENTION_SOURCES: readonly AttentionSource[] = [
   conflictCredits,
   frozenCredits,
@@ -253,4 +273,5 @@ export const ATTENTION_SOURCES: readonly AttentionSource[] = [
   payouts('payout_no_debit'),
   payouts('payout_reversed'),
   silentSources,
+  approvals,
 ] satisfies readonly AttentionSource[];
