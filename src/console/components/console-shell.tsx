@@ -41,19 +41,24 @@ export function ConsoleShell({
         <span class="brand">Operator console</span>
         <nav aria-label="Screens">
           <ul>
-            {NAV.map((item) => (
-              <li key={item.href}>
-                <a
-                  href={item.href}
-                  aria-current={
-                    (item.screens as readonly string[]).includes(route.screen) ? 'page' : undefined
-                  }
-                >
-                  {item.label}
-                  <TabCount count={'counted' in item ? countOf(item.counted) : undefined} />
-                </a>
-              </li>
-            ))}
+            {NAV.map((item) => {
+              const count = 'counted' in item ? countOf(item.counted) : undefined;
+              const countId = `tab-count-${item.screens[0]}`;
+              return (
+                <li key={item.href}>
+                  <a
+                    href={item.href}
+                    aria-current={
+                      (item.screens as readonly string[]).includes(route.screen) ? 'page' : undefined
+                    }
+                    aria-describedby={count === undefined ? undefined : countId}
+                  >
+                    {item.label}
+                    <TabCount id={countId} count={count} />
+                  </a>
+                </li>
+              );
+            })}
           </ul>
         </nav>
         <HeaderSearch q={route.screen === 'search' ? route.q : ''} />
@@ -101,8 +106,20 @@ function HeaderSearch({ q }: { readonly q: string }) {
   );
 }
 
-/** A tab's count of waiting cases, read as part of the tab's name ("Approvals 2"). */
-function TabCount({ count }: { readonly count: number | undefined }) {
+/**
+ * A tab's count of waiting cases: shown beside its name, and given to assistive technology as the
+ * link's description ("3 waiting"), so that the tab's name stays the screen's name.
+ */
+function TabCount({ id, count }: { readonly id: string; readonly count: number | undefined }) {
   if (count === undefined) return null;
-  return <span class={count > 0 ? 'tab-count tab-count-some' : 'tab-count'}> {formatCount(count)}</span>;
+  return (
+    <>
+      <span class={count > 0 ? 'tab-count tab-count-some' : 'tab-count'} aria-hidden="true">
+        {formatCount(count)}
+      </span>
+      <span id={id} hidden>
+        {formatCount(count)} waiting
+      </span>
+    </>
+  );
 }

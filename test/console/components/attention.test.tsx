@@ -97,8 +97,15 @@ describe('the Needs attention screen', () => {
     );
     await settle();
     const nav = screen.getByRole('navigation', { name: 'Screens' });
-    expect(within(nav).getByRole('link', { name: 'Approvals 1' }).getAttribute('href')).toBe('#/approvals');
-    expect(within(nav).getByRole('link', { name: 'Needs attention 3' })).toBeTruthy();
+    const approvals = within(nav).getByRole('link', { name: 'Approvals' });
+    expect(approvals.getAttribute('href')).toBe('#/approvals');
+    expect(approvals.textContent).toBe('Approvals11 waiting');
+    const waiting = document.getElementById(approvals.getAttribute('aria-describedby') ?? '');
+    expect(waiting?.textContent).toBe('1 waiting');
+    const needs = within(nav).getByRole('link', { name: 'Needs attention' });
+    expect(document.getElementById(needs.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      '3 waiting',
+    );
     await go('#/attention?kind=approval');
     expect(screen.getByText(approval.reason)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Approve or reject' }).getAttribute('href')).toBe(
