@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { ModalDialog } from './modal-dialog.js';
 
 export interface ConfirmDialogProps {
   readonly title: string;
@@ -27,48 +28,40 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
     props.onConfirm(note.trim());
   };
   return (
-    <div class="backdrop">
-      <div
-        class="dialog card"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="dialog-title"
-        onKeyDown={(event) => event.key === 'Escape' && props.onCancel()}
-      >
-        <h2 id="dialog-title">{props.title}</h2>
-        <p>{props.message}</p>
-        <form onSubmit={submit} class="stack">
-          <label for="dialog-note">Note{props.noteOptional ? ' (optional)' : ''}</label>
-          <textarea
-            id="dialog-note"
-            ref={field}
-            rows={3}
-            maxLength={500}
-            value={note}
-            onInput={(event) => setNote(event.currentTarget.value)}
-            aria-invalid={missing ? true : undefined}
-            aria-describedby={missing ? 'dialog-note-error' : undefined}
-          />
-          {missing ? (
-            <p id="dialog-note-error" class="error" role="alert">
-              A note is required.
-            </p>
-          ) : null}
-          {props.error ? (
-            <p class="error" role="alert">
-              {props.error}
-            </p>
-          ) : null}
-          <div class="row">
-            <button type="submit" class="primary" disabled={props.busy}>
-              {props.confirmLabel}
-            </button>
-            <button type="button" onClick={props.onCancel}>
-              Cancel
-            </button>
-          </div>
-        </form>
-      </div>
-    </div>
+    <ModalDialog titleId="dialog-title" onCancel={props.onCancel}>
+      <h2 id="dialog-title">{props.title}</h2>
+      <p>{props.message}</p>
+      <form onSubmit={submit} class="stack">
+        <label for="dialog-note">Note{props.noteOptional ? ' (optional)' : ''}</label>
+        <textarea
+          id="dialog-note"
+          ref={field}
+          rows={3}
+          maxLength={500}
+          value={note}
+          onInput={(event) => setNote(event.currentTarget.value)}
+          aria-invalid={missing ? true : undefined}
+          aria-describedby={missing ? 'dialog-note-error' : undefined}
+        />
+        {missing ? (
+          <p id="dialog-note-error" class="error" role="alert">
+            A note is required.
+          </p>
+        ) : null}
+        {props.error ? (
+          <p class="error" role="alert">
+            {props.error}
+          </p>
+        ) : null}
+        <div class="row">
+          <button type="submit" class="primary" disabled={props.busy}>
+            {props.confirmLabel}
+          </button>
+          <button type="button" onClick={props.onCancel}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </ModalDialog>
   );
 }

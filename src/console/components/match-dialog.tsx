@@ -6,6 +6,7 @@ import { useAction } from '../hooks/use-action.js';
 import { creditAmount } from '../lib/credit-amount.js';
 import { formatInr } from '../lib/format-inr.js';
 import { formatIst } from '../lib/format-ist.js';
+import { ModalDialog } from './modal-dialog.js';
 
 /** What the dialog shows of the credit: a listed credit, or one the Needs attention queue names. */
 export type MatchableCredit = Pick<ListedCredit, 'id' | 'utr' | 'payer_name' | 'created_at'> & {
@@ -18,7 +19,10 @@ export interface MatchDialogProps {
   readonly onCancel: () => void;
 }
 
-/** Matches a credit to an order by hand: search inside the dialog, pick the order, say why. */
+/**
+ * Matches a credit to an order by hand: search inside the dialog, pick the order, say why. Escape
+ * or Cancel closes it and gives the focus back to the button that opened it.
+ */
 export function MatchDialog({ credit, onDone, onCancel }: MatchDialogProps) {
   const { api } = useAppDeps();
   const [query, setQuery] = useState(credit.payer_name ?? '');
@@ -44,83 +48,75 @@ export function MatchDialog({ credit, onDone, onCancel }: MatchDialogProps) {
     if (done) onDone(`Credit ${credit.utr ?? credit.id} matched to ${chosen}.`);
   };
   return (
-    <div class="backdrop">
-      <div
-        class="dialog card wide-dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="match-title"
-        onKeyDown={(event) => event.key === 'Escape' && onCancel()}
-      >
-        <h2 id="match-title">Match credit {credit.utr}</h2>
-        <p>
-          {creditAmount(credit.amount)} from {credit.payer_name || 'an unnamed payer'}, received{' '}
-          {formatIst(credit.created_at)}
+    <ModalDialog titleId="match-title" wide onCancel={onCancel}>
+      <h2 id="match-title">Match credit {credit.utr}</h2>
+      <p>
+        {creditAmount(credit.amount)} from {credit.payer_name || 'an unnamed payer'}, received{' '}
+        {formatIst(credit.created_at)}
+      </p>
+      <form class="row" onSubmit={find}>
+        <label for="match-search">Find the order</label>
+        <input
+          id="match-search"
+          ref={field}
+          type="search"
+          value={query}
+          onInput={(event) => setQuery(event.currentTarget.value)}
+        />
+        <button type="submit" disabled={search.busy}>
+          Search
+        </button>
+      </form>
+      {search.error ? (
+        <p class="error" role="alert">
+          {search.error}
         </p>
-        <form class="row" onSubmit={find}>
-          <label for="match-search">Find the order</label>
-          <input
-            id="match-search"
-            ref={field}
-            type="search"
-            value={query}
-            onInput={(event) => setQuery(event.currentTarget.value)}
-          />
-          <button type="submit" disabled={search.busy}>
-            Search
-          </button>
-        </form>
-        {search.error ? (
+      ) : null}
+      <form class="stack" onSubmit={confirm}>
+        {found === undefined ? null : found.length === 0 ? (
+          <p class="muted" role="status">
+            No orders match.
+          </p>
+        ) : (
+          <fieldset>
+            <legend>Orders</legend>
+            {found.map((order) => (
+              <label key={order.payment_uid} class="choice">
+                <input
+                  type="radio"
+                  name="order"
+                  value={order.payment_uid}
+                  checked={chosen === order.payment_uid}
+                  onChange={() => setChosen(order.payment_uid)}
+                />{' '}
+                {order.merchant_order_id} · {order.merchant_name} · {formatInr(order.amount)} · {order.status}{' '}
+                · {order.payer_name || '—'}
+              </label>
+            ))}
+          </fieldset>
+        )}
+        <label for="match-note">Note</label>
+        <textarea
+          id="match-note"
+          rows={2}
+          maxLength={500}
+          value={note}
+          onInput={(event) => setNote(event.currentTarget.value)}
+        />
+        {missing || match.error ? (
           <p class="error" role="alert">
-            {search.error}
+            {missing || match.error}
           </p>
         ) : null}
-        <form class="stack" onSubmit={confirm}>
-          {found === undefined ? null : found.length === 0 ? (
-            <p class="muted" role="status">
-              No orders match.
-            </p>
-          ) : (
-            <fieldset>
-              <legend>Orders</legend>
-              {found.map((order) => (
-                <label key={order.payment_uid} class="choice">
-                  <input
-                    type="radio"
-                    name="order"
-                    value={order.payment_uid}
-                    checked={chosen === order.payment_uid}
-                    onChange={() => setChosen(order.payment_uid)}
-                  />{' '}
-                  {order.merchant_order_id} · {order.merchant_name} · {formatInr(order.amount)} ·{' '}
-                  {order.status} · {order.payer_name || '—'}
-                </label>
-              ))}
-            </fieldset>
-          )}
-          <label for="match-note">Note</label>
-          <textarea
-            id="match-note"
-            rows={2}
-            maxLength={500}
-            value={note}
-            onInput={(event) => setNote(event.currentTarget.value)}
-          />
-          {missing || match.error ? (
-            <p class="error" role="alert">
-              {missing || match.error}
-            </p>
-          ) : null}
-          <div class="row">
-            <button type="submit" class="primary" disabled={match.busy}>
-              Match
-            </button>
-            <button type="button" onClick={onCancel}>
-              Cancel
-            </button>
-          </div>
-        </form>
-      </div>
-    </div>
+        <div class="row">
+          <button type="submit" class="primary" disabled={match.busy}>
+            Match
+          </button>
+          <button type="button" onClick={onCancel}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </ModalDialog>
   );
 }
