@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { useAppDeps } from '../app-deps.js';
 import { useResource } from '../hooks/use-resource.js';
+import { auditChanges } from '../lib/audit-diff.js';
 import { formatIst } from '../lib/format-ist.js';
 import { LoadState } from './load-state.js';
 import { Pager } from './pager.js';
@@ -64,7 +65,7 @@ export function AuditScreen() {
                       <th scope="col">Action</th>
                       <th scope="col">Subject</th>
                       <th scope="col">Note</th>
-                      <th scope="col">Before → after</th>
+                      <th scope="col">Changes</th>
                     </tr>
                   </thead>
                   <tbody>
@@ -75,8 +76,8 @@ export function AuditScreen() {
                         <td>{row.action}</td>
                         <td class="mono">{row.subject}</td>
                         <td>{row.note}</td>
-                        <td class="mono small">
-                          {JSON.stringify(row.before ?? null)} → {JSON.stringify(row.after ?? null)}
+                        <td class="small">
+                          <AuditDiff before={row.before} after={row.after} />
                         </td>
                       </tr>
                     ))}
@@ -93,5 +94,20 @@ export function AuditScreen() {
         }
       </LoadState>
     </>
+  );
+}
+
+/** What the action changed, one `field: old -> new` line each. */
+function AuditDiff({ before, after }: { readonly before: unknown; readonly after: unknown }) {
+  const changes = auditChanges(before, after);
+  if (changes.length === 0) return <span class="muted">no field changed</span>;
+  return (
+    <ul class="plain">
+      {changes.map((change) => (
+        <li key={change.field}>
+          <span class="mono">{change.field}</span>: {change.before} -&gt; {change.after}
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 
 export interface SecretOnceProps {
   readonly title: string;
@@ -23,7 +23,7 @@ export function SecretOnce({ title, fields, onDone }: SecretOnceProps) {
           <div key={label}>
             <dt>{label}</dt>
             <dd>
-              <code class="mono secret-value">{value}</code>
+              <code class="mono secret-value">{value}</code> <CopyButton label={label} value={value} />
             </dd>
           </div>
         ))}
@@ -32,5 +32,26 @@ export function SecretOnce({ title, fields, onDone }: SecretOnceProps) {
         I have copied it
       </button>
     </section>
+  );
+}
+
+/** Copies one value to the clipboard and says so (or says to select it when the browser refuses). */
+function CopyButton({ label, value }: { readonly label: string; readonly value: string }) {
+  const [said, setSaid] = useState('');
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(value);
+      setSaid('Copied.');
+    } catch {
+      setSaid('The browser refused: select the text and copy it.');
+    }
+  };
+  return (
+    <>
+      <button type="button" class="small" onClick={() => void copy()}>
+        Copy {label}
+      </button>{' '}
+      <span role="status">{said}</span>
+    </>
   );
 }

@@ -244,6 +244,16 @@ describe('merchants', () => {
     await settle();
     expect(api.createMerchant).toHaveBeenCalledWith({ name: 'Chai Point', embed_origins: [] });
     expect(screen.getByText('s3cr3t')).toBeTruthy();
+    // The browser's clipboard, which jsdom lacks: what the page wrote to it.
+    let clipboard = '';
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: { writeText: async (text: string) => void (clipboard = text) },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Copy API secret' }));
+    await settle();
+    expect(clipboard).toBe('s3cr3t');
+    expect(screen.getByText('Copied.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'I have copied it' }));
     expect(screen.queryByText('s3cr3t')).toBeNull();
   });

@@ -163,6 +163,7 @@ describe('the Audit log screen', () => {
     await settle();
     expect(screen.getByRole('cell', { name: 'asha' })).toBeTruthy();
     expect(screen.getByRole('cell', { name: 'payer sent the screenshot' })).toBeTruthy();
+    expect(screen.getByText('payment_uid').closest('li')?.textContent).toBe('payment_uid: (none) -> pay_5');
     fireEvent.input(screen.getByLabelText('Operator'), { target: { value: 'nobody' } });
     fireEvent.submit(screen.getByRole('form', { name: 'Filter the audit log' }));
     await settle();

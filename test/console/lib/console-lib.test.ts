@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { auditChanges } from '../../../src/console/lib/audit-diff.js';
 import { formatCount, formatInr, groupIndian, sumAmounts } from '../../../src/console/lib/format-inr.js';
 import { formatIst, istDay, istDayEnd, istDayStart } from '../../../src/console/lib/format-ist.js';
 import { draftOf, merchantBody } from '../../../src/console/lib/merchant-form.js';
@@ -212,5 +213,24 @@ describe('amounts and times in the credit forms', () => {
     const { istIso } = await import('../../../src/console/lib/format-ist.js');
     expect(istIso('2026-03-10T20:00:05.000Z')).toBe('2026-03-11T01:30:05+05:30');
     expect(istIso('soon')).toBe('soon');
+  });
+});
+
+describe('auditChanges', () => {
+  it('lists each changed field as old -> new, nested fields by their path, and whole objects field by field', () => {
+    expect(
+      auditChanges(
+        { name: 'Chai Point', limits: { max: '5000.00', min: '1.00' }, enabled: true },
+        { name: 'Chai Point Ltd', limits: { max: '10000.00', min: '1.00' }, enabled: true },
+      ),
+    ).toEqual([
+      { field: 'name', before: 'Chai Point', after: 'Chai Point Ltd' },
+      { field: 'limits.max', before: '5000.00', after: '10000.00' },
+    ]);
+    expect(auditChanges(null, { utr: '612345678901', amount: 1499 })).toEqual([
+      { field: 'utr', before: '(none)', after: '612345678901' },
+      { field: 'amount', before: '(none)', after: '1499' },
+    ]);
+    expect(auditChanges({ a: 1 }, { a: 1 })).toEqual([]);
   });
 });
