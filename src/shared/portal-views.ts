@@ -120,5 +120,18 @@ export const PortalSettingsSchema = z.object({
 });
 export type PortalSettings = z.infer<typeof PortalSettingsSchema>;
 
+/** A test callback's outcome: where it went and what came back. */
+export const TestCallbackSchema = z.object({
+  notify_url: z.string(),
+  acknowledged: z.boolean(),
+  http_status: z.nullable(z.number()),
+  latency_ms: z.number(),
+  /** The answer's first bytes, as text. */
+  response_snippet: z.string(),
+  /** Why it was not acknowledged; '' when it was. */
+  error: z.string(),
+});
+export type TestCallback = z.infer<typeof TestCallbackSchema>;
+
 export const ResentCallbacksSchema = z.object({ resent: z.array(z.string()), skipped: z.number() });
 export type ResentCallbacks = z.infer<typeof ResentCallbacksSchema>;

@@ -30,6 +30,8 @@ import {
   PortalSignedInSchema,
   type ResentCallbacks,
   ResentCallbacksSchema,
+  type TestCallback,
+  TestCallbackSchema,
 } from '../../shared/portal-views.js';
 import { SignedOutSchema } from '../../shared/session-view.js';
 
@@ -52,6 +54,8 @@ export interface PortalApi {
   callbacks(paymentUid: string): Promise<ApiResult<OrderCallbacks>>;
   resendCallback(paymentUid: string): Promise<ApiResult<OutboxEntry>>;
   resendFailed(since: string): Promise<ApiResult<ResentCallbacks>>;
+  /** A signed test callback to `notifyUrl`, or to the default notify URL when it is ''. */
+  testCallback(notifyUrl: string): Promise<ApiResult<TestCallback>>;
   balance(): Promise<ApiResult<PortalBalance>>;
   /** The address of a statement (a plain GET the browser downloads with the session cookie). */
   statementUrl(from: string, to: string): string;
@@ -105,6 +109,8 @@ export function createPortalApi(options: PortalApiOptions): PortalApi {
     resendCallback: (paymentUid) =>
       read(OutboxEntrySchema, 'post', `orders/${uid(paymentUid)}/callbacks/resend`, {}),
     resendFailed: (since) => read(ResentCallbacksSchema, 'post', 'callbacks/resend-failed', { since }),
+    testCallback: (notifyUrl) =>
+      read(TestCallbackSchema, 'post', 'callbacks/test', notifyUrl ? { notify_url: notifyUrl } : {}),
     balance: () => read(PortalBalanceSchema, 'get', 'balance?limit=50'),
     statementUrl: (from, to) =>
       `${options.baseUrl.replace(/\/?$/, '/')}${API}/balance/statement?${new URLSearchParams({ from, to })}`,

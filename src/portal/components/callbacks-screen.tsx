@@ -3,6 +3,7 @@ import { LoadState } from '../../console/components/load-state.js';
 import { StatusBadge } from '../../console/components/status-badge.js';
 import { formatInr } from '../../console/lib/format-inr.js';
 import { formatIst, istDay, istDayStart } from '../../console/lib/format-ist.js';
+import type { TestCallback } from '../../shared/portal-views.js';
 import { useAppDeps } from '../app-deps.js';
 import { useAction, useResource } from '../lib/hooks.js';
 import { orderHref } from '../lib/route.js';
@@ -61,6 +62,7 @@ export function CallbacksScreen() {
           </p>
         ) : null}
       </form>
+      <TestCallbackForm />
       <h2>Failing or being retried</h2>
       <LoadState resource={failing} retry={reload} what="failing callbacks">
         {(data) =>
@@ -80,5 +82,50 @@ export function CallbacksScreen() {
         }
       </LoadState>
     </>
+  );
+}
+
+/** A signed test callback to a URL (or the default notify URL), and what came back. */
+function TestCallbackForm() {
+  const { api } = useAppDeps();
+  const action = useAction();
+  const [url, setUrl] = useState('');
+  const [outcome, setOutcome] = useState<TestCallback | undefined>(undefined);
+  const send = async (event: Event) => {
+    event.preventDefault();
+    setOutcome(await action.run(() => api.testCallback(url.trim())));
+  };
+  return (
+    <form class="card stack" onSubmit={send} aria-labelledby="test-callback-title" noValidate>
+      <h2 id="test-callback-title">Test callback</h2>
+      <div class="inline-form">
+        <Field
+          id="test-url"
+          label="Send to"
+          hint="Empty: your default notify URL (Settings)."
+          type="url"
+          value={url}
+          onValue={setUrl}
+          error={action.errorFor('notify_url')}
+        />
+        <button type="submit" class="primary" disabled={action.busy}>
+          {action.busy ? 'Sending…' : 'Send test callback'}
+        </button>
+      </div>
+      {action.error && action.error.field !== 'notify_url' ? (
+        <p class="error" role="alert">
+          {action.error.message}
+        </p>
+      ) : null}
+      {outcome ? (
+        <div class={`notice ${outcome.acknowledged ? 'notice-good' : 'notice-bad'}`} role="status">
+          <p>
+            {outcome.acknowledged ? 'Acknowledged' : `Not acknowledged: ${outcome.error}`}. Answer{' '}
+            {outcome.http_status ?? 'none'} in {outcome.latency_ms} ms from {outcome.notify_url}.
+          </p>
+          {outcome.response_snippet ? <pre class="raw-text">{outcome.response_snippet}</pre> : null}
+        </div>
+      ) : null}
+    </form>
   );
 }

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { OrderCallbacksSchema, OutboxEntrySchema } from '../../shared/callback-views.js';
+import { isHttpUrl } from '../../shared/http-url.js';
 import { IssuedKeySchema, RevokedKeySchema } from '../../shared/merchant-answers.js';
 import {
   InvitedUserSchema,
@@ -16,6 +17,7 @@ import {
   PortalOrderPageSchema,
   PortalSettingsSchema,
   ResentCallbacksSchema,
+  TestCallbackSchema,
 } from '../../shared/portal-views.js';
 import { NoteSchema } from '../audit/audit-log.js';
 import { OrderSearchSchema } from '../console/order-search.js';
@@ -99,6 +101,36 @@ export const PORTAL_RESEND_FAILED = apiRoute({
     200: { description: 'The orders resent, and how many had no notify_url', data: ResentCallbacksSchema },
   },
   errors: [403],
+});
+
+export const TestCallbackRequestSchema = z
+  .object({
+    notify_url: z
+      .string()
+      .max(2048)
+      .refine(isHttpUrl, 'must be an absolute http or https URL')
+      .optional()
+      .describe('Where to send it; without it, the default notify URL of the settings'),
+  })
+  .meta({ id: 'PortalTestCallback' });
+
+export const PORTAL_TEST_CALLBACK = apiRoute({
+  id: 'portalTestCallback',
+  method: 'post',
+  path: '/callbacks/test',
+  tag: 'portal',
+  auth: 'portal',
+  summary: 'Send a test callback, signed like real ones, and answer what came back',
+  description:
+    'The body is a flat JSON object with `test` "true"; it is signed with the newest active API key ' +
+    '(OC-Key, OC-Signature) and sent through the same outbound checks as callbacks. At most 5 a ' +
+    'merchant, then one a minute (429 with Retry-After).',
+  body: TestCallbackRequestSchema,
+  read: readOptionalJson,
+  answers: {
+    200: { description: "Status code, the answer's first bytes, latency", data: TestCallbackSchema },
+  },
+  errors: [403, 409, 429],
 });
 
 export const PORTAL_BALANCE = apiRoute({

@@ -25,6 +25,7 @@ import { findMerchant } from '../merchants/merchant-store.js';
 import { resendCallback } from '../notify/commands/resend-callback.js';
 import { orderCallbacks, resentRow } from '../notify/order-callbacks.js';
 import { findOrder, findOrders } from '../orders/order-store.js';
+import { storeRateLimiter } from '../store/rate-limit-store.js';
 import { inviteUser } from './commands/invite-user.js';
 import { removeUser } from './commands/remove-user.js';
 import { listUsers } from './merchant-user-store.js';
@@ -44,9 +45,11 @@ import {
   PORTAL_SETTINGS,
   PORTAL_STATEMENT,
   PORTAL_TEAM,
+  PORTAL_TEST_CALLBACK,
   PORTAL_UPDATE_SETTINGS,
 } from './portal-data-api.js';
 import { portalOrderDetail } from './portal-story.js';
+import { sendTestCallback, TEST_CALLBACK_LIMIT } from './test-callback.js';
 
 /** How many orders one "resend all failed" may queue. */
 export const RESEND_FAILED_MAX = 500;
@@ -137,6 +140,29 @@ export function portalRoutes(deps: AppDeps) {
       else skipped++;
     }
     return success(c, { resent, skipped });
+  });
+
+  const testCallbacks = storeRateLimiter(db, 'portal_test_callback', TEST_CALLBACK_LIMIT);
+  PORTAL_TEST_CALLBACK.register(app, async (c) => {
+    const merchant = await ownMerchant(c.var.merchantUid);
+    const url = c.req.valid('json').notify_url ?? merchant.default_notify_url;
+    if (!url) {
+      throw new AppError(
+        ERROR_CODES.noNotifyUrl,
+        'notify_url: name one, or set a default notify URL in the settings',
+      );
+    }
+    const decision = await testCallbacks.take(merchant.uid, deps.clock.now());
+    if (!decision.allowed) {
+      throw new AppError(ERROR_CODES.rateLimited, 'test callback: too many, try again later', {
+        headers: { 'Retry-After': String(decision.retryAfterSeconds) },
+      });
+    }
+    const result = await sendTestCallback(deps, merchant, url);
+    if (result.kind === 'no_key') {
+      throw new AppError(ERROR_CODES.invalidTransition, 'api_key: no active key to sign with');
+    }
+    return success(c, result.outcome);
   });
 
   PORTAL_BALANCE.register(app, async (c) => {

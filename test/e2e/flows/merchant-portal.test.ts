@@ -152,6 +152,16 @@ describe(`merchant portal (${storeKind()})`, () => {
     }
     await page.locator('#main').getByText(email).waitFor();
 
+    // A test callback to the merchant's server: signed as real ones, its answer shown.
+    await page.getByRole('link', { name: 'Callbacks', exact: true }).click();
+    await page.getByLabel('Send to').fill(stack.site.notifyUrl);
+    await page.getByRole('button', { name: 'Send test callback' }).click();
+    await page.getByText(/^Acknowledged\. Answer 200 in \d+ ms/).waitFor();
+    const test = await stack.site.waitForCallback((fields) => fields.test === 'true');
+    expect(test.fields.merchant_uid).toBe(merchantUid);
+    await expectNoAxeViolations(page, 'portal Callbacks (a test callback)');
+    await shoot(page, 'callbacks-desktop');
+
     // The same user on a phone: signs in with the password, finds the order.
     const phone = await (await browser.phone()).newPage();
     await phone.goto(`${stack.url}/merchant/`);

@@ -537,6 +537,11 @@ describe(`the documented answers (${storeKind})`, () => {
       portalData.PORTAL_CREATE_KEY,
       await mine(portalData.PORTAL_CREATE_KEY, {}),
     );
+    // Port 9 (discard) on loopback: refused by the outbound guard or by the host, answered all the same.
+    await answer(
+      portalData.PORTAL_TEST_CALLBACK,
+      await mine(portalData.PORTAL_TEST_CALLBACK, { body: { notify_url: 'http://127.0.0.1:9/hook' } }),
+    );
     await answer(portalData.PORTAL_KEYS, await mine(portalData.PORTAL_KEYS, {}));
     await answer(
       portalData.PORTAL_REVOKE_KEY,

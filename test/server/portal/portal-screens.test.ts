@@ -9,6 +9,7 @@ import { claimCallbacks } from '../../../src/server/notify/commands/claim-callba
 import { deliverCallback } from '../../../src/server/notify/deliver-callback.js';
 import * as portalData from '../../../src/server/portal/portal-data-api.js';
 import { queryRows } from '../../../src/server/store/rows.js';
+import { signFields } from '../../../src/shared/signature.js';
 import {
   claim,
   createIncome,
@@ -174,6 +175,64 @@ describe('balance', () => {
     );
     expect(backwards.status).toBe(400);
     expect((await json(backwards)).data.error).toBe('invalid_field');
+  });
+});
+
+describe('test callback', () => {
+  it('sends a signed test callback and shows what came back; without a URL it says so; limited to 5 then 429', async () => {
+    const received: { headers: Record<string, unknown>; body: string }[] = [];
+    const site = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
+        response.end('SUCCESS');
+      });
+    });
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    const siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/hook`;
+    try {
+      const none = await shop.request('POST', '/merchant/api/callbacks/test', {});
+      expect(none.status).toBe(409);
+      expect((await json(none)).data.error).toBe('no_notify_url');
+
+      const sent = await shop.request('POST', '/merchant/api/callbacks/test', { notify_url: siteUrl });
+      expect(sent.status).toBe(200);
+      expect((await json(sent)).data).toMatchObject({
+        notify_url: siteUrl,
+        acknowledged: true,
+        http_status: 200,
+        response_snippet: 'SUCCESS',
+        error: '',
+      });
+      expect(received).toHaveLength(1);
+      const [first] = received;
+      const fields = JSON.parse(first?.body ?? '{}') as Record<string, string>;
+      expect(fields).toMatchObject({ test: 'true', merchant_uid: t.merchant.merchant_uid });
+      expect(first?.headers['oc-key']).toBe(t.merchant.api_key);
+      expect(first?.headers['oc-signature']).toBe(signFields(t.merchant.api_secret, fields));
+
+      // The failing endpoint: its status code and answer are shown.
+      const failing = await json(
+        await shop.request('POST', '/merchant/api/callbacks/test', { notify_url: notifyUrl }),
+      );
+      expect(failing.data).toMatchObject({
+        acknowledged: false,
+        http_status: 500,
+        response_snippet: 'down for maintenance',
+        error: 'HTTP 500',
+      });
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        statuses.push(
+          (await shop.request('POST', '/merchant/api/callbacks/test', { notify_url: siteUrl })).status,
+        );
+      }
+      expect(statuses).toEqual([200, 200, 200, 429]);
+      expect(received).toHaveLength(4);
+    } finally {
+      await new Promise((resolve) => site.close(resolve));
+    }
   });
 });
 
