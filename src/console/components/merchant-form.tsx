@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { fieldError } from '../lib/field-error.js';
 import {
   CALLBACK_STATUS_CHOICES,
   MERCHANT_FIELDS,
@@ -17,6 +18,11 @@ export interface MerchantFormProps {
 /** A merchant's display settings, collection accounts, limits, frame origins and callbacks. */
 export function MerchantForm({ initial, submitLabel, busy, error, onSubmit }: MerchantFormProps) {
   const [draft, setDraft] = useState(initial);
+  // An error the API tied to one field is shown under that field; any other under the form.
+  const misfit = fieldError(
+    error,
+    MERCHANT_FIELDS.map((field) => field.name),
+  );
   const groups = [...new Set(MERCHANT_FIELDS.map((field) => field.group))];
   return (
     <form
@@ -32,15 +38,20 @@ export function MerchantForm({ initial, submitLabel, busy, error, onSubmit }: Me
           <div class="grid">
             {MERCHANT_FIELDS.filter((field) => field.group === group).map((field) => {
               const id = `merchant-${field.name}`;
+              const wrong = misfit?.field === field.name ? misfit.message : '';
+              const described = {
+                'aria-invalid': wrong ? true : undefined,
+                'aria-describedby': wrong ? `${id}-error` : undefined,
+              };
               const onInput = (event: { currentTarget: { value: string } }) =>
                 setDraft({ ...draft, [field.name]: event.currentTarget.value });
               return (
                 <div key={field.name} class={field.name === 'embed_origins' ? 'wide' : ''}>
                   <label for={id}>{field.label}</label>
                   {field.name === 'embed_origins' ? (
-                    <textarea id={id} rows={3} value={draft[field.name]} onInput={onInput} />
+                    <textarea id={id} rows={3} value={draft[field.name]} onInput={onInput} {...described} />
                   ) : field.name === 'callback_statuses' ? (
-                    <select id={id} value={draft[field.name] || 'all'} onChange={onInput}>
+                    <select id={id} value={draft[field.name] || 'all'} onChange={onInput} {...described}>
                       {CALLBACK_STATUS_CHOICES.map((choice) => (
                         <option key={choice.value} value={choice.value}>
                           {choice.label}
@@ -48,7 +59,7 @@ export function MerchantForm({ initial, submitLabel, busy, error, onSubmit }: Me
                       ))}
                     </select>
                   ) : field.name === 'payout_channel' ? (
-                    <select id={id} value={draft[field.name]} onChange={onInput}>
+                    <select id={id} value={draft[field.name]} onChange={onInput} {...described}>
                       {PAYOUT_CHANNEL_CHOICES.map((choice) => (
                         <option key={choice.value} value={choice.value}>
                           {choice.label}
@@ -56,8 +67,13 @@ export function MerchantForm({ initial, submitLabel, busy, error, onSubmit }: Me
                       ))}
                     </select>
                   ) : (
-                    <input id={id} value={draft[field.name]} onInput={onInput} />
+                    <input id={id} value={draft[field.name]} onInput={onInput} {...described} />
                   )}
+                  {wrong ? (
+                    <p id={`${id}-error`} class="error field-error">
+                      {wrong}
+                    </p>
+                  ) : null}
                 </div>
               );
             })}
@@ -66,7 +82,7 @@ export function MerchantForm({ initial, submitLabel, busy, error, onSubmit }: Me
       ))}
       {error ? (
         <p class="error" role="alert">
-          {error}
+          {misfit ? `Check ${labelOf(misfit.field)}: ${misfit.message}` : error}
         </p>
       ) : null}
       <div>
@@ -77,3 +93,5 @@ export function MerchantForm({ initial, submitLabel, busy, error, onSubmit }: Me
     </form>
   );
 }
+
+const labelOf = (name: string) => MERCHANT_FIELDS.find((field) => field.name === name)?.label ?? name;

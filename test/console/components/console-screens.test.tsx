@@ -284,6 +284,27 @@ describe('merchants', () => {
     expect(api.updateMerchant).toHaveBeenCalledWith('M100', { callback_statuses: 'final' });
     expect(screen.getByText('Settings saved.')).toBeTruthy();
   });
+
+  it("shows the API's refusal of a field under that field, in the operator's words", async () => {
+    const api = fakeApi({
+      merchant: async () => ok(sampleMerchant),
+      updateMerchant: async () => ({
+        kind: 'refused',
+        code: 'invalid_field',
+        details: 'name: Too big: expected string to have <=120 characters',
+      }),
+    });
+    renderConsole(api, '#/merchants/M100');
+    await settle();
+    fireEvent.input(screen.getByLabelText('Display name'), { target: { value: 'x'.repeat(130) } });
+    submitForm('Save settings');
+    await settle();
+    const name = screen.getByLabelText('Display name');
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    const said = document.getElementById(name.getAttribute('aria-describedby') ?? '');
+    expect(said?.textContent).toBe('Use at most 120 characters.');
+    expect(screen.getByRole('alert').textContent).toBe('Check Display name: Use at most 120 characters.');
+  });
 });
 
 describe('credits', () => {

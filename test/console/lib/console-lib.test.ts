@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { auditChanges } from '../../../src/console/lib/audit-diff.js';
+import { fieldError } from '../../../src/console/lib/field-error.js';
 import { formatCount, formatInr, groupIndian, sumAmounts } from '../../../src/console/lib/format-inr.js';
 import { formatIst, istDay, istDayEnd, istDayStart } from '../../../src/console/lib/format-ist.js';
 import { draftOf, merchantBody } from '../../../src/console/lib/merchant-form.js';
@@ -232,5 +233,21 @@ describe('auditChanges', () => {
       { field: 'amount', before: '(none)', after: '1499' },
     ]);
     expect(auditChanges({ a: 1 }, { a: 1 })).toEqual([]);
+  });
+});
+
+describe('fieldError', () => {
+  it("ties an API refusal to the form's field and words it for an operator", () => {
+    const fields = ['name', 'notify_url', 'callback_statuses'];
+    expect(fieldError('name: Invalid input: expected string, received number', fields)).toEqual({
+      field: 'name',
+      message: 'Enter text here.',
+    });
+    expect(fieldError('callback_statuses: must be one of all, final', fields)?.message).toBe(
+      'Choose one of: all, final.',
+    );
+    expect(fieldError('notify_url: not an https address', fields)?.message).toBe('Not an https address.');
+    expect(fieldError('limits.max: Too big', ['name'])).toBeUndefined();
+    expect(fieldError('the merchant is disabled', fields)).toBeUndefined();
   });
 });
