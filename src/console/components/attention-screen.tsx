@@ -158,6 +158,7 @@ function AttentionCard({
                 utr: item.utr ?? '',
                 amount: item.amount ?? '',
                 payer_name: '',
+                merchant_uid: item.merchant_uid,
                 created_at: item.at,
               })
             }

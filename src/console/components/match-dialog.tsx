@@ -3,7 +3,7 @@ import type { OrderListRow } from '../../shared/console-views.js';
 import type { ListedCredit } from '../../shared/credit-views.js';
 import { useAppDeps } from '../app-deps.js';
 import { useAction } from '../hooks/use-action.js';
-import { creditAmount } from '../lib/credit-amount.js';
+import { creditAmount, creditRupees } from '../lib/credit-amount.js';
 import { formatInr } from '../lib/format-inr.js';
 import { formatIst } from '../lib/format-ist.js';
 import { ModalDialog } from './modal-dialog.js';
@@ -11,6 +11,8 @@ import { ModalDialog } from './modal-dialog.js';
 /** What the dialog shows of the credit: a listed credit, or one the Needs attention queue names. */
 export type MatchableCredit = Pick<ListedCredit, 'id' | 'utr' | 'payer_name' | 'created_at'> & {
   readonly amount: number | string;
+  /** The merchant whose collection account received it, when known. */
+  readonly merchant_uid?: string | null;
 };
 
 export interface MatchDialogProps {
@@ -27,6 +29,7 @@ export function MatchDialog({ credit, onDone, onCancel }: MatchDialogProps) {
   const { api } = useAppDeps();
   const [query, setQuery] = useState(credit.payer_name ?? '');
   const [found, setFound] = useState<readonly OrderListRow[] | undefined>(undefined);
+  const [proposed, setProposed] = useState(true);
   const [chosen, setChosen] = useState('');
   const [note, setNote] = useState('');
   const [missing, setMissing] = useState('');
@@ -34,10 +37,28 @@ export function MatchDialog({ credit, onDone, onCancel }: MatchDialogProps) {
   const match = useAction();
   const field = useRef<HTMLInputElement>(null);
   useEffect(() => field.current?.focus(), []);
+  useEffect(() => {
+    // Candidates before any search: open collections of the same amount paid into the same
+    // merchant's account, newest first.
+    void api
+      .searchOrders({
+        q: creditRupees(credit.amount),
+        kind: 'income',
+        status: 'pending,processing',
+        ...(credit.merchant_uid ? { merchant_uid: credit.merchant_uid } : {}),
+        limit: '10',
+      })
+      .then((result) => {
+        if (result.kind === 'ok') setFound((shown) => shown ?? result.data.orders);
+      });
+  }, [api, credit]);
   const find = async (event: Event) => {
     event.preventDefault();
     const page = await search.run(() => api.searchOrders({ q: query.trim(), limit: '10' }));
-    if (page) setFound(page.orders);
+    if (page) {
+      setProposed(false);
+      setFound(page.orders);
+    }
   };
   const confirm = async (event: Event) => {
     event.preventDefault();
@@ -79,7 +100,11 @@ export function MatchDialog({ credit, onDone, onCancel }: MatchDialogProps) {
           </p>
         ) : (
           <fieldset>
-            <legend>Orders</legend>
+            <legend>
+              {proposed
+                ? `Candidates: open orders of ${creditAmount(credit.amount)}${credit.merchant_uid ? ' to the same account' : ''}, newest first`
+                : 'Orders'}
+            </legend>
             {found.map((order) => (
               <label key={order.payment_uid} class="choice">
                 <input
@@ -90,7 +115,7 @@ export function MatchDialog({ credit, onDone, onCancel }: MatchDialogProps) {
                   onChange={() => setChosen(order.payment_uid)}
                 />{' '}
                 {order.merchant_order_id} · {order.merchant_name} · {formatInr(order.amount)} · {order.status}{' '}
-                · {order.payer_name || '—'}
+                · {order.payer_name || '—'} · created {formatIst(order.created_at)}
               </label>
             ))}
           </fieldset>

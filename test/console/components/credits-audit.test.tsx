@@ -110,6 +110,21 @@ describe('the Credits screen', () => {
     expect(screen.getByText('₹1,499.00')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Match 612345678901' }));
     const dialog = screen.getByRole('dialog', { name: 'Match credit 612345678901' });
+    await settle();
+    // Proposed before any search: open collections of the same amount to the same account.
+    expect(api.searchOrders).toHaveBeenCalledWith({
+      q: '1499.00',
+      kind: 'income',
+      status: 'pending,processing',
+      merchant_uid: 'M100',
+      limit: '10',
+    });
+    expect(
+      screen.getByRole('group', {
+        name: 'Candidates: open orders of ₹1,499.00 to the same account, newest first',
+      }),
+    ).toBeTruthy();
+    expect(screen.getByRole('radio', { name: /ORD-5 .* created / })).toBeTruthy();
     expect((screen.getByLabelText('Find the order') as HTMLInputElement).value).toBe('Asha Rao');
     fireEvent.submit(screen.getByLabelText('Find the order').closest('form') as HTMLFormElement);
     await settle();
