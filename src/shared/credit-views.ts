@@ -172,6 +172,12 @@ export const CreditSourceSchema = z.object({
   kind: z.enum(['sms', 'statement', 'api']),
   name: z.string(),
   ...revocableFields,
+  sender_codes: z
+    .array(z.string())
+    .check(z.describe("DLT codes an operator added, accepted beside the bank's own (docs/bank-texts.md)")),
+  sender_domains: z
+    .array(z.string())
+    .check(z.describe("E-mail sender domains an operator added, beside the bank's own")),
 });
 export type CreditSource = z.infer<typeof CreditSourceSchema>;
 

@@ -31,6 +31,7 @@ import {
   MatchCreditSchema,
   OperatorSmsSchema,
   StatementQuerySchema,
+  UpdateCreditSourceSchema,
 } from './credit-schemas.js';
 import { SENDER_FIELD_NAMES, TEXT_FIELD_NAMES, TIME_FIELD_NAMES } from './read-forwarded-sms.js';
 
@@ -76,6 +77,22 @@ export const REVOKE_CREDIT_SOURCE = apiRoute({
   auth: 'operator',
   summary: 'Revoke a credit source and its token (audited)',
   answers: { 200: { description: 'The revoked source', data: CreditSourceSchema } },
+  errors: [404],
+});
+
+export const UPDATE_CREDIT_SOURCE = apiRoute({
+  id: 'updateCreditSource',
+  method: 'patch',
+  path: '/credit-sources/:source_id',
+  params: z.object({ source_id: z.string().describe('The credit source') }),
+  tag: 'operator',
+  auth: 'operator',
+  summary: "Set the SMS codes and e-mail domains accepted from a source beside its bank's own (audited)",
+  description:
+    "A text becomes a credit only from its bank's DLT header or e-mail domain (docs/bank-texts.md); a code or domain added here is accepted from this source too. A list given replaces the source's list.",
+  body: UpdateCreditSourceSchema,
+  bodyExample: { sender_codes: ['HDFCBN'], sender_domains: ['alerts.examplebank.com'] },
+  answers: { 200: { description: 'The source', data: CreditSourceSchema } },
   errors: [404],
 });
 

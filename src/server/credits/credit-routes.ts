@@ -17,6 +17,7 @@ import { importStatement } from './commands/import-statement.js';
 import { replayText } from './commands/ingest-text.js';
 import { matchCredit } from './commands/match-credit.js';
 import { revokeCreditSource } from './commands/revoke-credit-source.js';
+import { updateSourceSenders } from './commands/update-credit-source.js';
 import {
   CREATE_CREDIT_SOURCE,
   DISMISS_TEXT,
@@ -28,6 +29,7 @@ import {
   MATCH_CREDIT,
   REPLAY_TEXT,
   REVOKE_CREDIT_SOURCE,
+  UPDATE_CREDIT_SOURCE,
 } from './credit-api.js';
 import { cursorExists, listCreditsAndTexts } from './credit-list.js';
 import { findCreditSource, watchedCreditSources } from './credit-source-store.js';
@@ -96,6 +98,16 @@ export function creditRoutes(deps: AppDeps, propose: Propose): Hono<OperatorEnv>
     });
     if (!revoked) throw notFound('source_id: no such credit source');
     return c.json(ok(revoked));
+  });
+
+  UPDATE_CREDIT_SOURCE.register(app, async (c) => {
+    const updated = await updateSourceSenders(deps, {
+      sourceId: c.req.valid('param').source_id,
+      actor: c.var.operatorName,
+      ...c.req.valid('json'),
+    });
+    if (!updated) throw notFound('source_id: no such credit source');
+    return c.json(ok(updated));
   });
 
   REPLAY_TEXT.register(app, async (c) => {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { isSaneDate } from '../http/clean-text.js';
 import { oneLine } from '../http/one-line.js';
 import { amountField, idField, limitField, paiseField, utrField } from '../http/request-fields.js';
+import { DLT_CODE, SENDER_DOMAIN } from './bank-text/bank-senders.js';
 import { CREDIT_STATES, type CreditFilter, type CreditState, readCursor } from './credit-list.js';
 import { FIELDS, type Field } from './statements/csv-profiles.js';
 import { STATEMENT_FORMATS } from './statements/read-statement.js';
@@ -23,6 +24,38 @@ export const CreateCreditSourceSchema = z
     name: oneLine().trim().min(1).max(100),
   })
   .meta({ id: 'CreateCreditSource' });
+
+/** At most this many codes or domains per source: a source is one bank's account. */
+const MAX_SOURCE_SENDERS = 20;
+
+const senderList = (pattern: RegExp, message: string, normal: (value: string) => string) =>
+  z
+    .array(z.string().trim().transform(normal).pipe(z.string().regex(pattern, message)))
+    .max(MAX_SOURCE_SENDERS)
+    .transform((values) => [...new Set(values)]);
+
+/** The senders an operator vouches for on a source; a list given replaces the source's. */
+export const UpdateCreditSourceSchema = z
+  .object({
+    sender_codes: senderList(
+      DLT_CODE,
+      'each must be a DLT code: six letters or digits, as HDFCBK in VM-HDFCBK',
+      (value) => value.toUpperCase(),
+    )
+      .optional()
+      .describe("DLT codes accepted from this source's SMS, beside the bank's own"),
+    sender_domains: senderList(
+      SENDER_DOMAIN,
+      'each must be a domain such as alerts.examplebank.com',
+      (value) => value.toLowerCase(),
+    )
+      .optional()
+      .describe("E-mail domains (and their subdomains) accepted from this source, beside the bank's own"),
+  })
+  .refine((body) => body.sender_codes !== undefined || body.sender_domains !== undefined, {
+    message: 'give sender_codes, sender_domains or both',
+  })
+  .meta({ id: 'UpdateCreditSource' });
 
 export const OperatorSmsSchema = z
   .object({

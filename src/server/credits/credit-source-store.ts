@@ -21,6 +21,10 @@ export interface CreditSource {
   readonly status: 'active' | 'revoked';
   readonly created_at: Date;
   readonly revoked_at: Date | null;
+  /** DLT codes an operator vouched for, beside the bank's own (bank-text/bank-senders.ts). */
+  readonly sender_codes: readonly string[];
+  /** E-mail domains an operator vouched for, beside the bank's own. */
+  readonly sender_domains: readonly string[];
 }
 
 export interface NewCreditSource {
@@ -39,9 +43,12 @@ export const CreditSourceRow = z.object({
   status: z.enum(['active', 'revoked']),
   created_at: z.date(),
   revoked_at: z.date().nullable(),
+  sender_codes: z.array(z.string()),
+  sender_domains: z.array(z.string()),
 }) satisfies z.ZodType<CreditSource>;
 
-const COLUMNS = 'id, merchant_uid, account, kind, name, status, created_at, revoked_at';
+const COLUMNS =
+  'id, merchant_uid, account, kind, name, status, created_at, revoked_at, sender_codes, sender_domains';
 
 export function tokenDigest(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
@@ -108,6 +115,21 @@ export async function revokeCreditSource(
     `UPDATE credit_sources SET status = 'revoked', revoked_at = COALESCE(revoked_at, $2)
      WHERE id = $1 RETURNING ${COLUMNS}`,
     [id, now],
+  );
+}
+
+/** Replaces the senders an operator vouched for on the source; undefined when there is no such source. */
+export async function setSourceSenders(
+  tx: Queryable,
+  id: string,
+  senders: { readonly sender_codes: readonly string[]; readonly sender_domains: readonly string[] },
+): Promise<CreditSource | undefined> {
+  return queryRow(
+    tx,
+    CreditSourceRow,
+    `UPDATE credit_sources SET sender_codes = $2::text[], sender_domains = $3::text[]
+     WHERE id = $1 RETURNING ${COLUMNS}`,
+    [id, senders.sender_codes, senders.sender_domains],
   );
 }
 

@@ -1,5 +1,5 @@
 /**
- * An operator fixes an unparsed (or ignored) alert text into a credit, with a note, in the
+ * An operator fixes an unparsed, ignored or suspect alert text into a credit, with a note, in the
  * caller's transaction: the credit goes through the one matching path with the source's account as
  * payee, the text is marked fixed, and the audit row is written. Run at once (commands/fix-text.ts)
  * or, under dual control, once a second operator approves it (approvals/manual-actions.ts).
@@ -29,7 +29,7 @@ export interface TextFixed {
   readonly credit: CreditView;
 }
 
-const FIXABLE: readonly string[] = ['unparsed', 'ignored', 'invalid', 'received'];
+const FIXABLE: readonly string[] = ['unparsed', 'ignored', 'invalid', 'received', 'suspect'];
 
 export async function fixTextIntoCredit(
   tx: Queryable,

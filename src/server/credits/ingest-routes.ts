@@ -5,7 +5,7 @@
  * - POST /ingest/email, /ingest/email/:token  a raw e-mail alert (RFC 822)
  * - POST /ingest/heartbeat, /ingest/heartbeat/:token  the forwarder is alive (credits/commands/watch-sources.ts)
  * The token is never logged: the request log writes these paths without it (http/logged-path.ts).
- * An unknown or revoked token is a 404 (one indexed read, nothing written). A known token is
+ * An unknown or revoked token, or another kind of source's, is a 404 (one indexed read, nothing written). A known token is
  * rate-limited in the store's shared buckets (`rate_limits`, scope `ingest`, keyed by its source),
  * so every service process counts against the same limit. Past those two, nothing refuses: the
  * body is stored as received and answered 200 with its outcome, `invalid` with the reason when it
@@ -45,7 +45,8 @@ export function ingestRoutes(deps: AppDeps, limit: RateLimit = DEFAULT_INGEST_LI
   // The token is looked up and its limit taken before the body is read.
   const admit = async (c: Context<IngestEnv>, token: string | undefined) => {
     const source = token && token.length <= 100 ? await findSourceByToken(deps.db, token) : undefined;
-    if (!source) throw notFound('token: no such active credit source');
+    // An api source's token posts credits (api-credit-routes.ts), never texts.
+    if (source?.kind !== 'sms') throw notFound('token: no such active sms credit source');
     // Keyed by the source (one token each): an unknown token never creates a bucket.
     const decision = await limiter.take(source.id, deps.clock.now());
     if (!decision.allowed) {
@@ -75,7 +76,7 @@ export function ingestRoutes(deps: AppDeps, limit: RateLimit = DEFAULT_INGEST_LI
   const bytesOf = async (c: Context) => new Uint8Array(await c.req.arrayBuffer());
 
   const takeSms = async (c: Context<IngestEnv>) => {
-    const sms = await readForwardedSms(await bytesOf(c), c.req.header('content-type') ?? '');
+    const sms = await readForwardedSms(await bytesOf(c), c.req.header('content-type') ?? '', c.req.query());
     const result = await ingestText(deps, { source: c.var.source, channel: 'sms', ...sms });
     return c.json(answer(result));
   };

@@ -24,7 +24,15 @@ export const TIME_FIELD_NAMES = [
   'sent_at',
 ] as const;
 
-export async function readForwardedSms(bytes: Uint8Array, contentType: string): Promise<ReceivedText> {
+/**
+ * `query` is the request's query: an app that posts the bare message (text/plain) names its sender
+ * in the URL it is given (`?from=%sender%`); a sender in the body comes first.
+ */
+export async function readForwardedSms(
+  bytes: Uint8Array,
+  contentType: string,
+  query: Readonly<Record<string, string>> = {},
+): Promise<ReceivedText> {
   const decoded = decodeBody(bytes);
   let fields: Record<string, string>;
   try {
@@ -37,7 +45,8 @@ export async function readForwardedSms(bytes: Uint8Array, contentType: string): 
   const pick = (names: readonly string[]) => names.map((name) => fields[name]).find((v) => v !== undefined);
   const read = {
     text: pick(TEXT_FIELD_NAMES)?.trim() ?? '',
-    sender: pick(SENDER_FIELD_NAMES)?.trim() ?? '',
+    sender:
+      (pick(SENDER_FIELD_NAMES) ?? SENDER_FIELD_NAMES.map((name) => query[name]).find(Boolean))?.trim() ?? '',
     receivedAt: readTime(pick(TIME_FIELD_NAMES)),
   };
   if (decoded.undecodable) return invalidText(bytes, 'body: not valid UTF-8', read);

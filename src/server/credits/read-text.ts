@@ -3,13 +3,16 @@
  * received (commands/ingest-text.ts): the bank-text parser reads it, a credit goes through the one
  * matching path (receive-credit.ts) with the source's account as its payee, and the text's outcome
  * is recorded: a credit, a duplicate (the same text again, or the same credit through another
- * channel), a conflict (another amount under the same UTR), ignored with the reason, or unparsed
- * and waiting for an operator. A body that could not be read as a text at all is stored `invalid`
+ * channel), a conflict (another amount under the same UTR), ignored with the reason, unparsed
+ * and waiting for an operator, or suspect: a credit's text from a sender that is not its bank
+ * (bank-text/bank-senders.ts), kept for an operator to fix into a credit or dismiss. A body that could not be read as a text at all is stored `invalid`
  * with its reason and its original bytes (commands/ingest-text.ts), and never read here.
  */
 import { createHash } from 'node:crypto';
 import { formatAmount } from '../../shared/money.js';
 import type { Queryable } from '../store/db.js';
+import { bankNamedIn } from './bank-text/bank-of.js';
+import { suspectSender } from './bank-text/bank-senders.js';
 import { type ParsedCredit, parseBankText } from './bank-text/parse-bank-text.js';
 import type { CreditSource } from './credit-source-store.js';
 import type { CreditOrigin } from './credit-store.js';
@@ -27,7 +30,14 @@ export interface IncomingText {
   readonly invalid?: { readonly reason: string; readonly original: Uint8Array };
 }
 
-export type TextOutcome = 'credit' | 'duplicate' | 'conflict' | 'ignored' | 'unparsed' | 'invalid';
+export type TextOutcome =
+  | 'credit'
+  | 'duplicate'
+  | 'conflict'
+  | 'ignored'
+  | 'unparsed'
+  | 'invalid'
+  | 'suspect';
 
 export interface IngestResult {
   readonly rawTextId: number;
@@ -84,11 +94,27 @@ export async function readText(
   }
   if (parsed.kind === 'ignored') return record({ outcome: 'ignored', reason: parsed.reason });
   if (parsed.kind === 'unparsed') return record({ outcome: 'unparsed', reason: parsed.reason });
+  const suspect = suspectOf(input, stored.body);
+  if (suspect) return record({ outcome: 'suspect', reason: suspect });
   const otherAccount = otherAccountReason(input.source.account, parsed.accountHint);
   if (otherAccount) return record({ outcome: 'ignored', reason: otherAccount });
   const via = input.channel === 'email' ? 'email' : 'sms';
   const posted = await receiveSourceCredit(tx, input.source, parsed, via, now);
   return record(outcomeOf(posted));
+}
+
+/**
+ * A forwarded text's sender that is not the bank the text names. An operator's replay is the
+ * operator's word (audited, and approved by a second operator under dual control), not checked.
+ */
+function suspectOf(input: IncomingText, body: string): string | undefined {
+  if (input.channel === 'operator') return undefined;
+  return suspectSender({
+    channel: input.channel,
+    sender: input.sender,
+    textBank: bankNamedIn(body),
+    source: input.source,
+  });
 }
 
 /** A credit read from a source's text (or fixed from one): its payee is the source's account. */

@@ -20,6 +20,7 @@ import { migration as m17 } from './migrations/0017-merchant-users-and-sessions.
 import { migration as m18 } from './migrations/0018-credit-source-watch.js';
 import { migration as m19 } from './migrations/0019-console-search-indexes.js';
 import { migration as m20 } from './migrations/0020-merchant-default-notify-url.js';
+import { migration as m21 } from './migrations/0021-source-senders.js';
 
 export type { Migration } from './migration.js';
 
@@ -44,4 +45,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m18,
   m19,
   m20,
+  m21,
 ];

@@ -202,6 +202,8 @@ describe("a merchant's credit sources", () => {
           status: 'active' as const,
           created_at: '2026-03-10T20:00:00Z',
           revoked_at: null,
+          sender_codes: [],
+          sender_domains: [],
           source_id: 'src_1',
           ingest_token: 'tok_secret_once',
           sms_url: 'https://pay.test/ingest/sms/tok_secret_once',

@@ -88,7 +88,7 @@ describe('multi-line alerts', () => {
         return t.app.request(`/ingest/sms/${token}`, { method: 'POST', body: form });
       },
       (text: string) =>
-        post(`/ingest/sms/${token}`, text.replace(/\n/g, '\r\n'), 'text/plain; charset=utf-8'),
+        post(`/ingest/sms/${token}?from=AX-AXISBK`, text.replace(/\n/g, '\r\n'), 'text/plain; charset=utf-8'),
     ].entries()) {
       const amount = `${100 + index}.00`;
       const uid = await createIncome(t, t.merchant, { amount });

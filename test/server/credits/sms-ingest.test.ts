@@ -85,7 +85,17 @@ describe('forwarded SMS', () => {
       headers: { 'Content-Type': 'text/plain' },
       body: hdfcCredit(c, '12.00'),
     });
-    expect((await json(plain)).data.outcome).toBe('credit');
+    // A bare message names no sender: kept, suspect, until its sender is named in the URL.
+    expect((await json(plain)).data).toMatchObject({
+      outcome: 'suspect',
+      reason: expect.stringMatching(/^sender: missing/),
+    });
+    const named = await t.app.request(`/ingest/sms/${token}?from=VM-HDFCBK`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain' },
+      body: hdfcCredit(freshUtr(), '12.00'),
+    });
+    expect((await json(named)).data.outcome).toBe('credit');
     const texts = await queryRows(
       t.db,
       z.object({ sender: z.string(), received_at: z.date(), channel: z.string() }),

@@ -402,6 +402,13 @@ describe(`the documented answers (${storeKind})`, () => {
     );
     await answer(credits.LIST_AUDIT, await op(credits.LIST_AUDIT, { query: { limit: '100' } }));
     await answer(
+      credits.UPDATE_CREDIT_SOURCE,
+      await op(credits.UPDATE_CREDIT_SOURCE, {
+        params: { source_id: source.source_id },
+        body: { sender_codes: ['HDFCXY'], sender_domains: ['alerts.examplebank.in'] },
+      }),
+    );
+    await answer(
       credits.REVOKE_CREDIT_SOURCE,
       await op(credits.REVOKE_CREDIT_SOURCE, { params: { source_id: source.source_id } }),
     );

@@ -23,6 +23,15 @@ const BANKS: readonly (readonly [name: string, text: RegExp, sender: RegExp])[] 
 
 export function bankOf(text: string, sender: string): string {
   for (const [name, , bySender] of BANKS) if (sender !== '' && bySender.test(sender)) return name;
+  return bankNamedIn(text);
+}
+
+/**
+ * The bank the text's own words name, whoever sent it ('' when none): the bank its sender must be
+ * (bank-senders.ts). A VPA or an e-mail address names the payer's app or bank, not the alert's.
+ */
+export function bankNamedIn(body: string): string {
+  const text = body.replace(/[A-Za-z0-9._-]+@[A-Za-z0-9.-]+/g, ' ');
   // A narration may name the payer's bank; the alert's own bank signs last.
   let last = { name: '', at: -1 };
   for (const [name, byText] of BANKS) {

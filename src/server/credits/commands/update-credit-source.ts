@@ -1,0 +1,32 @@
+/** An operator sets the senders accepted from a credit source, audited in the same transaction. */
+import type { AppDeps } from '../../app-deps.js';
+import { writeAudit } from '../../audit/audit-store.js';
+import type { SourceSenders } from '../bank-text/bank-senders.js';
+import { type CreditSource, findCreditSource, setSourceSenders } from '../credit-source-store.js';
+
+/** The source as it now is; undefined when there is no such source. */
+export async function updateSourceSenders(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  input: {
+    readonly sourceId: string;
+    readonly actor: string;
+    readonly sender_codes?: SourceSenders['sender_codes'] | undefined;
+    readonly sender_domains?: SourceSenders['sender_domains'] | undefined;
+  },
+): Promise<CreditSource | undefined> {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const before = await findCreditSource(tx, input.sourceId);
+    if (!before) return undefined;
+    const after = await setSourceSenders(tx, before.id, {
+      sender_codes: input.sender_codes ?? before.sender_codes,
+      sender_domains: input.sender_domains ?? before.sender_domains,
+    });
+    await writeAudit(
+      tx,
+      { actor: input.actor, action: 'credit_source.senders', subject: `source:${before.id}`, before, after },
+      now,
+    );
+    return after;
+  });
+}
