@@ -85,4 +85,26 @@ describe('the ingest token in logs', () => {
     expect(requests[0]).toContain('/ingest/sms/[token]');
     expect(lines.filter((line) => line.includes(token))).toEqual([]);
   });
+
+  it('appears in no log line when a forwarder puts it in a path of another shape', async () => {
+    const lines: string[] = [];
+    const app = createApp({ ...t.deps, log: createLogger('debug', (line) => lines.push(line)) });
+    const paths = [
+      `/ingest/heartbeat/${token}`,
+      `/ingest/${token}`,
+      `//ingest/sms/${token}`,
+      `/INGEST/SMS/${token}`,
+      `/ingest%2Fsms%2F${token}`,
+      `/ingest/sms/${token}/extra`,
+      `/sms/${token}`,
+    ];
+    for (const path of paths) await app.request(path, { method: 'POST', body: sms(freshUtr()) });
+    const requests = lines.filter((line) => line.includes('"msg":"request"'));
+    expect(requests.length).toBe(paths.length);
+    expect(requests[0]).toContain('/ingest/heartbeat/[token]');
+    expect(lines.filter((line) => line.includes(token))).toEqual([]);
+    // The bearer paths are written as they are.
+    await app.request('/ingest/heartbeat', { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
+    expect(lines.at(-1)).toContain('"path":"/ingest/heartbeat"');
+  });
 });
