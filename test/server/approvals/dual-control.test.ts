@@ -16,28 +16,15 @@ import {
   orderRow,
   UNLIMITED,
 } from '../lifecycle/support/lifecycle-fixture.js';
+import { addOperator, asOperator } from '../support/operators.js';
 import { createTestApp, DEMO_MERCHANT, json, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
 let asha: string;
 let ravi: string;
 
-/** A request to the operator API with a named operator's bearer token. */
 const as = (token: string, method: string, path: string, body?: unknown) =>
-  t.app.request(path, {
-    method,
-    headers: {
-      Authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
-  });
-
-async function addOperator(name: string): Promise<string> {
-  const response = await t.operator('POST', '/operator/api/operators', { name });
-  expect(response.status).toBe(201);
-  return (await json(response)).data.token as string;
-}
+  asOperator(t, token, method, path, body);
 
 const creditsOf = (utr: string) =>
   queryRows(
@@ -72,8 +59,8 @@ const field = (fields: { name: string; value: string }[], name: string) =>
 
 beforeAll(async () => {
   t = await createTestApp({ env: { DUAL_CONTROL: 'on' }, app: { payerLimits: UNLIMITED } });
-  asha = await addOperator('asha');
-  ravi = await addOperator('ravi');
+  asha = await addOperator(t, 'asha');
+  ravi = await addOperator(t, 'ravi');
 });
 afterAll(async () => {
   await t.close();

@@ -14,6 +14,7 @@ import { BANK_SENDERS, dltCode, suspectSender } from '../../../src/server/credit
 import { parseBankText } from '../../../src/server/credits/bank-text/parse-bank-text.js';
 import { queryRows } from '../../../src/server/store/rows.js';
 import { claim, createIncome, freshUtr } from '../lifecycle/support/lifecycle-fixture.js';
+import { addOperator, asOperator } from '../support/operators.js';
 import { createTestApp, json, type TestApp } from '../support/test-app.js';
 import { storeKind } from '../support/test-db.js';
 import { createSource, forwardSms, hdfcCredit } from './credit-support.js';
@@ -104,19 +105,6 @@ let t: TestApp;
 let asha: string;
 let ravi: string;
 
-const as = (token: string, method: string, path: string, body?: unknown) =>
-  t.app.request(path, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-
-async function addOperator(name: string): Promise<string> {
-  const response = await t.operator('POST', '/operator/api/operators', { name });
-  expect(response.status).toBe(201);
-  return (await json(response)).data.token as string;
-}
-
 const creditsOf = (utr: string) =>
   queryRows(
     t.db,
@@ -137,8 +125,8 @@ const postEmail = (token: string, body: string) =>
 
 beforeAll(async () => {
   t = await createTestApp({ env: { DUAL_CONTROL: 'on' } });
-  asha = await addOperator('asha');
-  ravi = await addOperator('ravi');
+  asha = await addOperator(t, 'asha');
+  ravi = await addOperator(t, 'ravi');
 });
 afterAll(async () => {
   await t.close();
@@ -180,12 +168,12 @@ describe(`texts from a sender that is not the bank (${storeKind})`, () => {
     ).data;
     expect(text.outcome).toBe('suspect');
 
-    const attention = (await json(await as(asha, 'GET', '/operator/api/attention'))).data;
+    const attention = (await json(await asOperator(t, asha, 'GET', '/operator/api/attention'))).data;
     expect(attention.items).toContainEqual(
       expect.objectContaining({ kind: 'suspect_text', text_id: text.text_id }),
     );
 
-    const fix = await as(asha, 'POST', `/operator/api/credits/texts/${text.text_id}/fix`, {
+    const fix = await asOperator(t, asha, 'POST', `/operator/api/credits/texts/${text.text_id}/fix`, {
       utr,
       amount: '10.00',
       note: 'the bank statement shows it',
@@ -193,7 +181,13 @@ describe(`texts from a sender that is not the bank (${storeKind})`, () => {
     expect(fix.status).toBe(202);
     expect(await creditsOf(utr)).toEqual([]);
     const proposal = (await json(fix)).data;
-    const approved = await as(ravi, 'POST', `/operator/api/approvals/${proposal.approval_id}/approve`, {});
+    const approved = await asOperator(
+      t,
+      ravi,
+      'POST',
+      `/operator/api/approvals/${proposal.approval_id}/approve`,
+      {},
+    );
     expect(approved.status).toBe(200);
     expect(await creditsOf(utr)).toEqual([{ payment_uid: uid, evidence: 'sms' }]);
   });
@@ -202,9 +196,15 @@ describe(`texts from a sender that is not the bank (${storeKind})`, () => {
     const { ingest_token: token = '' } = await createSource(t, t.merchant);
     const text = (await json(await forwardSms(t, token, { text: hdfcCredit(freshUtr(), '10.00'), from: '' })))
       .data;
-    const dismissed = await as(asha, 'POST', `/operator/api/credits/texts/${text.text_id}/dismiss`, {
-      note: 'not from the bank',
-    });
+    const dismissed = await asOperator(
+      t,
+      asha,
+      'POST',
+      `/operator/api/credits/texts/${text.text_id}/dismiss`,
+      {
+        note: 'not from the bank',
+      },
+    );
     expect(dismissed.status).toBe(200);
     const [row] = await queryRows(
       t.db,
@@ -239,7 +239,7 @@ describe(`senders an operator adds to a source (${storeKind})`, () => {
         .outcome,
     ).toBe('suspect');
 
-    const patched = await as(asha, 'PATCH', `/operator/api/credit-sources/${source.source_id}`, {
+    const patched = await asOperator(t, asha, 'PATCH', `/operator/api/credit-sources/${source.source_id}`, {
       sender_codes: ['hdfcxy', 'HDFCXY'],
       sender_domains: ['Mail.ExampleBank.in'],
     });
@@ -248,7 +248,7 @@ describe(`senders an operator adds to a source (${storeKind})`, () => {
       sender_codes: ['HDFCXY'],
       sender_domains: ['mail.examplebank.in'],
     });
-    const listed = (await json(await as(asha, 'GET', '/operator/api/credit-sources'))).data;
+    const listed = (await json(await asOperator(t, asha, 'GET', '/operator/api/credit-sources'))).data;
     expect(listed.find((s: { id: string }) => s.id === source.source_id)).toMatchObject({
       sender_codes: ['HDFCXY'],
     });
@@ -265,7 +265,7 @@ describe(`senders an operator adds to a source (${storeKind})`, () => {
     expect(await creditsOf(sms)).toEqual([{ payment_uid: null, evidence: 'sms' }]);
 
     // Only one list given: the other stays.
-    const codesOnly = await as(asha, 'PATCH', `/operator/api/credit-sources/${source.source_id}`, {
+    const codesOnly = await asOperator(t, asha, 'PATCH', `/operator/api/credit-sources/${source.source_id}`, {
       sender_codes: [],
     });
     expect((await json(codesOnly)).data).toMatchObject({
@@ -274,7 +274,7 @@ describe(`senders an operator adds to a source (${storeKind})`, () => {
     });
 
     const audit = (
-      await json(await as(asha, 'GET', `/operator/api/audit?subject=source:${source.source_id}`))
+      await json(await asOperator(t, asha, 'GET', `/operator/api/audit?subject=source:${source.source_id}`))
     ).data;
     expect(JSON.stringify(audit)).toContain('credit_source.senders');
   });
@@ -289,11 +289,17 @@ describe(`senders an operator adds to a source (${storeKind})`, () => {
       {},
       { sender_codes: 'HDFCBK' },
     ]) {
-      const response = await as(asha, 'PATCH', `/operator/api/credit-sources/${source.source_id}`, body);
+      const response = await asOperator(
+        t,
+        asha,
+        'PATCH',
+        `/operator/api/credit-sources/${source.source_id}`,
+        body,
+      );
       expect(response.status, JSON.stringify(body)).toBe(400);
       expect((await json(response)).result).toBe('error');
     }
-    const unknown = await as(asha, 'PATCH', '/operator/api/credit-sources/cs_nosuchsource', {
+    const unknown = await asOperator(t, asha, 'PATCH', '/operator/api/credit-sources/cs_nosuchsource', {
       sender_codes: [],
     });
     expect(unknown.status).toBe(404);
