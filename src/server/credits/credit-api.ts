@@ -142,7 +142,7 @@ export const FIX_TEXT = apiRoute({
   params: z.object({ text_id: idField.describe('The alert text') }),
   tag: 'operator',
   auth: 'operator',
-  summary: 'Fix an unparsed text into a credit (note required; audited)',
+  summary: 'Fix an unparsed or suspect text into a credit (note required; audited)',
   body: FixTextSchema,
   bodyExample: { utr: '612345678901', amount: '199.00', note: 'read from the bank statement' },
   answers: {
