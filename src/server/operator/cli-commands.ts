@@ -20,6 +20,7 @@ import {
   MATCH_CREDIT,
   REPLAY_TEXT,
   REVOKE_CREDIT_SOURCE,
+  UPDATE_CREDIT_SOURCE,
 } from '../credits/credit-api.js';
 import { LIST_FROZEN_CREDITS } from '../credits/frozen-credits-api.js';
 import { POST_CREDIT } from '../credits/manual-credit-api.js';
@@ -78,6 +79,7 @@ Approvals (dual control: another operator decides what one proposed)
 Credit sources
   source:create --merchant UID --account VPA_OR_ACCOUNT --kind sms|statement|api --name NAME
   source:list [--merchant UID] | source:revoke SOURCE_ID
+  source:senders SOURCE_ID [--codes HDFCBN,...] [--domains alerts.bank.in,...]  (accepted beside the bank's own; a list given replaces the source's, '' empties it)
 Orders
   order:list [--merchant UID] [--status STATUS] | order:show PAYMENT_UID
   order:status PAYMENT_UID STATUS [--reason TEXT]   (payout outcome, refund)
@@ -132,6 +134,8 @@ const STRING_FLAGS = [
   'profile',
   'format',
   'limit',
+  'codes',
+  'domains',
 ];
 
 export interface CliContext {
@@ -252,6 +256,12 @@ export async function runCli(argv: readonly string[], context: CliContext): Prom
     Object.fromEntries(
       names.flatMap((name) => (flag(name) === undefined ? [] : [[name.replaceAll('-', '_'), flag(name)]])),
     );
+  /** A comma-separated --flag as the API's list `field` ('' is the empty list); nothing when not given. */
+  const listFlag = (name: string, field: string) => {
+    const value = flag(name);
+    if (value === undefined) return {};
+    return { [field]: value.split(',').flatMap((item) => (item.trim() === '' ? [] : [item.trim()])) };
+  };
   const call = <R extends ApiRoute>(route: R, input: CallInput<R>) => answerOf(operator(route, input));
   switch (command) {
     case 'merchant:create': {
@@ -366,6 +376,11 @@ export async function runCli(argv: readonly string[], context: CliContext): Prom
       return call(LIST_CREDIT_SOURCES, { query: { merchant_uid: flag('merchant') } });
     case 'source:revoke':
       return call(REVOKE_CREDIT_SOURCE, { params: { source_id: need(a, 'SOURCE_ID') } });
+    case 'source:senders':
+      return call(UPDATE_CREDIT_SOURCE, {
+        params: { source_id: need(a, 'SOURCE_ID') },
+        body: { ...listFlag('codes', 'sender_codes'), ...listFlag('domains', 'sender_domains') },
+      });
     case 'order:list':
       return call(LIST_ORDERS, { query: { merchant_uid: flag('merchant'), status: flag('status') } });
     case 'order:show':

@@ -151,6 +151,20 @@ describe('the operator CLI', () => {
     expect(await data(['audit:list', '--action', 'credit.match'])).toEqual([
       expect.objectContaining({ subject: `credit:${creditId}`, note: 'payer sent the receipt' }),
     ]);
+    expect(
+      await data([
+        'source:senders',
+        source.source_id,
+        '--codes',
+        'hdfcxy, ABCDEF',
+        '--domains',
+        'alerts.examplebank.in',
+      ]),
+    ).toMatchObject({ sender_codes: ['HDFCXY', 'ABCDEF'], sender_domains: ['alerts.examplebank.in'] });
+    expect(await data(['source:senders', source.source_id, '--codes', ''])).toMatchObject({
+      sender_codes: [],
+      sender_domains: ['alerts.examplebank.in'],
+    });
     expect(await data(['source:revoke', source.source_id])).toMatchObject({ status: 'revoked' });
   });
 
