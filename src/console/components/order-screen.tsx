@@ -9,6 +9,7 @@ import { type OrderAction, orderActions } from '../lib/order-actions.js';
 import { merchantHref } from '../lib/route.js';
 import { creditPayerName } from '../lib/timeline-text.js';
 import { ConfirmDialog } from './confirm-dialog.js';
+import { FieldList } from './field-list.js';
 import { LoadState } from './load-state.js';
 import { OrderTimeline } from './order-timeline.js';
 import { StatusBadge } from './status-badge.js';
@@ -131,16 +132,7 @@ function OrderFields({ order, creditPayer }: { readonly order: OrderDetail; read
     ],
     ['Created', formatIst(order.created_at)],
   ];
-  return (
-    <dl class="fields">
-      {rows.map(([name, value]) => (
-        <div key={name}>
-          <dt>{name}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <FieldList rows={rows} />;
 }
 
 const payerFromCredit = (name: string) => (name ? `${name} (from the bank credit)` : '');

@@ -8,6 +8,7 @@ import { useSession } from '../hooks/use-session.js';
 import { formatInr } from '../lib/format-inr.js';
 import { formatIst } from '../lib/format-ist.js';
 import { orderHref, payoutsHref } from '../lib/route.js';
+import { FieldList } from './field-list.js';
 import { LoadState } from './load-state.js';
 import { StatusBadge } from './status-badge.js';
 
@@ -50,16 +51,7 @@ function BatchFacts({ batch }: { readonly batch: PayoutBatchDetail }) {
     ['Approved', batch.approved_at ? `${formatIst(batch.approved_at)} by ${batch.approved_by}` : '—'],
     ['Uploaded', batch.uploaded_at ? `${formatIst(batch.uploaded_at)} by ${batch.uploaded_by}` : '—'],
   ];
-  return (
-    <dl class="fields">
-      {rows.map(([name, value]) => (
-        <div key={name}>
-          <dt>{name}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <FieldList rows={rows} />;
 }
 
 function NextStep({ batch, onDone }: { readonly batch: PayoutBatchDetail; readonly onDone: () => void }) {
