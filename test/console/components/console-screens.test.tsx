@@ -248,7 +248,11 @@ describe('merchants', () => {
     let clipboard = '';
     Object.defineProperty(navigator, 'clipboard', {
       configurable: true,
-      value: { writeText: async (text: string) => void (clipboard = text) },
+      value: {
+        writeText: async (text: string) => {
+          clipboard = text;
+        },
+      },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Copy API secret' }));
     await settle();
