@@ -184,7 +184,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   app.route(OPERATOR_API_PREFIX, creditRoutes(deps, propose));
   app.route(OPERATOR_API_PREFIX, payoutBatchRoutes(deps));
   app.route(OPERATOR_API_PREFIX, ledgerRoutes(deps));
-  app.route(OPERATOR_API_PREFIX, frozenCreditRoutes(deps));
+  app.route(OPERATOR_API_PREFIX, frozenCreditRoutes(deps, propose));
   app.route(OPERATOR_API_PREFIX, contestedClaimRoutes(deps, propose));
   app.route(OPERATOR_API_PREFIX, callbackRoutes(deps));
   app.route(OPERATOR_API_PREFIX, approvalRoutes(deps));

@@ -19,6 +19,8 @@ export const APPROVAL_ACTIONS = [
   'statement.import',
   'order.status',
   'claim.resolve',
+  'credit.release',
+  'credit.return',
 ] as const;
 export type ApprovalAction = (typeof APPROVAL_ACTIONS)[number];
 

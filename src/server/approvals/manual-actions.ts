@@ -13,6 +13,7 @@ import { formatAmount, parseAmount } from '../../shared/money.js';
 import { confirmCreditByHand, confirmedCredit } from '../credits/confirm-credit-by-hand.js';
 import { findCreditSource } from '../credits/credit-source-store.js';
 import { fixTextIntoCredit } from '../credits/fix-text-into-credit.js';
+import { releaseFrozenCredit, returnCreditMoney } from '../credits/frozen-money.js';
 import { type ManualResult, refused } from '../credits/manual-result.js';
 import { matchCreditByHand } from '../credits/match-credit-by-hand.js';
 import { postedCredit, postManualCredit } from '../credits/post-manual-credit.js';
@@ -244,6 +245,20 @@ const ACTIONS: { readonly [A in ApprovalAction]: (json: unknown) => PreparedActi
         { utr: p.utr, paymentUid: p.payment_uid, note: actor.note, actor: actor.name },
         now,
       ),
+  }),
+  'credit.release': define({
+    payload: z.object({ credit_id: z.number().int() }),
+    subject: (p) => `credit:${p.credit_id}`,
+    summary: (p) => `Release the frozen money of credit ${p.credit_id} to the merchant`,
+    run: (tx, p, actor, now) =>
+      releaseFrozenCredit(tx, { creditId: p.credit_id, note: actor.note, actor: actor.name }, now),
+  }),
+  'credit.return': define({
+    payload: z.object({ credit_id: z.number().int() }),
+    subject: (p) => `credit:${p.credit_id}`,
+    summary: (p) => `Return the money of credit ${p.credit_id} to the payer`,
+    run: (tx, p, actor, now) =>
+      returnCreditMoney(tx, { creditId: p.credit_id, note: actor.note, actor: actor.name }, now),
   }),
 };
 

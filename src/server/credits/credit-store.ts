@@ -26,10 +26,11 @@ export type CreditEvidence = (typeof CREDIT_EVIDENCE)[number];
 
 /**
  * The hold on a credit's money: `none` (its evidence needs none), `pending` (known only from a
- * text), `cleared` (a statement line confirmed it, or its hold ended), `frozen` (a statement line
- * contradicted it).
+ * text), `cleared` (a statement line confirmed it, its hold ended, or an operator released its
+ * frozen money), `frozen` (a statement line contradicted it), `returned` (an operator returned its
+ * money to the payer: it settles nothing again).
  */
-export const CREDIT_HOLDS = ['none', 'pending', 'cleared', 'frozen'] as const;
+export const CREDIT_HOLDS = ['none', 'pending', 'cleared', 'frozen', 'returned'] as const;
 export type CreditHold = (typeof CREDIT_HOLDS)[number];
 
 /** The evidence a credit from this origin carries. */

@@ -1,10 +1,12 @@
 /**
  * The credits a bank statement contradicted (docs/money-controls.md, "Evidence, balances and
- * suspense"), as their operator route describes itself.
+ * suspense"), and the operators' decisions about money no order takes as it stands (release frozen
+ * money, return money to the payer: "Frozen and suspense money"), as their routes describe themselves.
  */
 import { z } from 'zod';
+import { PROPOSED } from '../../shared/approval-views.js';
 import { apiRoute } from '../http/api-route.js';
-import { limitField } from '../http/request-fields.js';
+import { idField, limitField } from '../http/request-fields.js';
 import { CREDIT_EVIDENCE, CREDIT_HOLDS } from './credit-store.js';
 
 export const FrozenCreditSchema = z
@@ -40,4 +42,62 @@ export const LIST_FROZEN_CREDITS = apiRoute({
   query: z.object({ limit: limitField(500, 100) }),
   answers: { 200: { description: 'The cases', data: z.array(FrozenCreditSchema) } },
   errors: [],
+});
+
+export const CreditMoneySchema = z
+  .object({ note: z.string().trim().min(1, 'required: say why').max(500) })
+  .meta({ id: 'CreditMoneyDecision' });
+
+export const CreditMoneyMovedSchema = z
+  .object({
+    credit_id: z.string(),
+    utr: z.string(),
+    hold: z.enum(CREDIT_HOLDS),
+    payment_uid: z.string().nullable().describe('The order the credit completed, if any'),
+    moved: z
+      .enum(['frozen_to_available', 'frozen_to_payer', 'suspense_to_payer', 'none'])
+      .describe(
+        "Where the money went: the merchant's available balance, or back to the payer through the bank",
+      ),
+  })
+  .meta({ id: 'CreditMoneyMoved' });
+
+const creditParams = z.object({ credit_id: idField.describe('The credit') });
+
+export const RELEASE_FROZEN_CREDIT = apiRoute({
+  id: 'releaseFrozenCredit',
+  method: 'post',
+  path: '/credits/:credit_id/release',
+  params: creditParams,
+  tag: 'operator',
+  auth: 'operator',
+  summary:
+    "Release a frozen credit: the statement line was wrong; its money becomes the merchant's (note required; audited)",
+  description:
+    "The hold becomes `cleared`. Frozen money of a completed order moves to the merchant's available balance; a " +
+    "credit that completed no order is matched again (a payer's claim waiting for it settles). A money action: under " +
+    'dual control it is a proposal a second operator approves.',
+  body: CreditMoneySchema,
+  bodyExample: { note: 'the bank corrected its statement' },
+  answers: { 202: PROPOSED, 200: { description: 'Released', data: CreditMoneyMovedSchema } },
+  errors: [404, 409],
+});
+
+export const RETURN_CREDIT = apiRoute({
+  id: 'returnCredit',
+  method: 'post',
+  path: '/credits/:credit_id/return',
+  params: creditParams,
+  tag: 'operator',
+  auth: 'operator',
+  summary:
+    "Return a credit's money to the payer: frozen money, or money in suspense (note required; audited)",
+  description:
+    "Frozen money of a completed order leaves the merchant's frozen balance; money that completed no order leaves " +
+    'its suspense account; each through the bank. The credit is `returned` and settles nothing again. Money already ' +
+    'available to the merchant is refused (409). A money action: under dual control it is a proposal a second operator approves.',
+  body: CreditMoneySchema,
+  bodyExample: { note: 'payer paid twice; returned by NEFT' },
+  answers: { 202: PROPOSED, 200: { description: 'Returned', data: CreditMoneyMovedSchema } },
+  errors: [404, 409],
 });

@@ -60,7 +60,8 @@ export type MerchantDifferenceRow = z.infer<typeof MerchantDifferenceRow>;
 /**
  * Merchant balances that the orders and credits do not explain: held is the open payouts, pending
  * and frozen the completed collections whose credits are held or frozen, available the rest of
- * what was collected less what was paid out (a payout reversed after success is not paid out).
+ * what was collected less what was paid out (a payout reversed after success is not paid out) and
+ * less the collections whose frozen money an operator returned to the payer.
  */
 export async function merchantsOffTheirOrders(tx: Queryable): Promise<MerchantDifferenceRow[]> {
   return queryRows(
@@ -77,7 +78,8 @@ export async function merchantsOffTheirOrders(tx: Queryable): Promise<MerchantDi
      by_credit AS (
        SELECT o.merchant_uid,
          COALESCE(sum(o.amount) FILTER (WHERE c.hold = 'pending'), 0) AS pending,
-         COALESCE(sum(o.amount) FILTER (WHERE c.hold = 'frozen'), 0) AS frozen
+         COALESCE(sum(o.amount) FILTER (WHERE c.hold = 'frozen'), 0) AS frozen,
+         COALESCE(sum(o.amount) FILTER (WHERE c.hold = 'returned'), 0) AS returned
        FROM bank_credits c JOIN orders o ON o.payment_uid = c.payment_uid AND o.payment_status = 'completed'
        GROUP BY o.merchant_uid),
      expected AS (
@@ -87,7 +89,7 @@ export async function merchantsOffTheirOrders(tx: Queryable): Promise<MerchantDi
            WHEN 'pending' THEN COALESCE(c.pending, 0)
            WHEN 'frozen' THEN COALESCE(c.frozen, 0)
            ELSE COALESCE(o.collected, 0) - COALESCE(o.paid_out, 0) - COALESCE(o.held, 0)
-                - COALESCE(c.pending, 0) - COALESCE(c.frozen, 0) END)::bigint AS expected
+                - COALESCE(c.pending, 0) - COALESCE(c.frozen, 0) - COALESCE(c.returned, 0) END)::bigint AS expected
        FROM ledger_accounts a
        LEFT JOIN by_order o ON o.merchant_uid = a.merchant_uid
        LEFT JOIN by_credit c ON c.merchant_uid = a.merchant_uid
@@ -109,7 +111,7 @@ export type CollectionAccountRow = z.infer<typeof CollectionAccountRow>;
 /**
  * Collection accounts where the ledger does not hold the bank's credits: the money posted into
  * the account's suspense as received must be the sum of the credits paid to it, and what is still
- * in suspense must be the credits that completed no order.
+ * in suspense must be the credits that completed no order and were not returned to the payer.
  */
 export async function collectionAccountsOffTheirCredits(tx: Queryable): Promise<CollectionAccountRow[]> {
   return queryRows(
@@ -117,7 +119,8 @@ export async function collectionAccountsOffTheirCredits(tx: Queryable): Promise<
     CollectionAccountRow,
     `WITH credits AS (
        SELECT ${SUSPENSE_OF_PAYEE} AS account, sum(c.amount) AS credits,
-         COALESCE(sum(c.amount) FILTER (WHERE o.payment_status IS DISTINCT FROM 'completed'), 0) AS unsettled
+         COALESCE(sum(c.amount) FILTER (WHERE o.payment_status IS DISTINCT FROM 'completed'
+                                          AND c.hold <> 'returned'), 0) AS unsettled
        FROM bank_credits c LEFT JOIN orders o ON o.payment_uid = c.payment_uid
        GROUP BY 1),
      received AS (

@@ -36,7 +36,7 @@ export async function checkLedger(db: Queryable): Promise<LedgerCheck> {
       name: 'merchants_match_orders',
       rule:
         'held is the open payouts; pending and frozen the completed collections whose credits are held or frozen; ' +
-        'available what was collected less what was paid out, held, pending and frozen',
+        'available what was collected less what was paid out, held, pending, frozen and returned to payers',
       differences: (await merchantsOffTheirOrders(db)).map(
         (row) =>
           `merchant ${row.merchant_uid} ${row.kind}: ledger ${rupees(row.recorded)}, orders ${rupees(row.expected)}`,
@@ -46,7 +46,7 @@ export async function checkLedger(db: Queryable): Promise<LedgerCheck> {
       name: 'collection_accounts_match_credits',
       rule:
         "per collection account, the money received into its suspense is the sum of the bank's credits to it, " +
-        'and what remains in suspense is the credits that completed no order',
+        'and what remains in suspense is the credits that completed no order and were not returned',
       differences: (await collectionAccountsOffTheirCredits(db)).map(
         (row) =>
           `${row.account}: credits ${rupees(row.credits)}, received ${rupees(row.received)}; ` +

@@ -35,7 +35,16 @@ import {
 } from './ledger-store.js';
 
 /** The order events that move money, and the entries each posts. */
-export type LedgerEvent = 'collected' | 'held' | 'paid_out' | 'released' | 'reversed' | 'cleared' | 'frozen';
+export type LedgerEvent =
+  | 'collected'
+  | 'held'
+  | 'paid_out'
+  | 'released'
+  | 'reversed'
+  | 'cleared'
+  | 'frozen'
+  | 'unfrozen'
+  | 'returned';
 
 /** Where a completed collection's money comes from and goes to. */
 export interface Collection {
@@ -79,6 +88,18 @@ function entriesFor(
       return [
         [pending, -amount],
         [frozenAccount(order.merchant_uid), amount],
+      ];
+    // An operator found the contradicting statement line wrong: the frozen money is the merchant's.
+    case 'unfrozen':
+      return [
+        [frozenAccount(order.merchant_uid), -amount],
+        [available, amount],
+      ];
+    // An operator returned frozen money to the payer: it leaves through the bank.
+    case 'returned':
+      return [
+        [frozenAccount(order.merchant_uid), -amount],
+        [BANK_ACCOUNT, amount],
       ];
     case 'held':
       return [
@@ -142,6 +163,24 @@ export async function postReceived(tx: Queryable, credit: PostedCredit, now: Dat
   await insertEntries(tx, postingId, [
     [BANK_ACCOUNT, -credit.amount],
     [suspense, credit.amount],
+  ]);
+  return { kind: 'posted' };
+}
+
+/**
+ * A credit that completed no order went back to the payer: its money leaves the suspense account
+ * it was received into, through the bank. Posted once per credit (unique key).
+ */
+export async function postReturnedCredit(
+  tx: Queryable,
+  credit: PostedCredit,
+  now: Date,
+): Promise<PostResult> {
+  const postingId = await insertPosting(tx, { kind: 'credit', creditId: credit.id }, 'returned', now);
+  if (postingId === undefined) return { kind: 'already_posted' };
+  await insertEntries(tx, postingId, [
+    [suspenseAccount(credit.payee), -credit.amount],
+    [BANK_ACCOUNT, credit.amount],
   ]);
   return { kind: 'posted' };
 }

@@ -21,6 +21,7 @@ import { migration as m18 } from './migrations/0018-credit-source-watch.js';
 import { migration as m19 } from './migrations/0019-console-search-indexes.js';
 import { migration as m20 } from './migrations/0020-merchant-default-notify-url.js';
 import { migration as m21 } from './migrations/0021-source-senders.js';
+import { migration as m22 } from './migrations/0022-credit-money-returned.js';
 
 export type { Migration } from './migration.js';
 
@@ -46,4 +47,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m19,
   m20,
   m21,
+  m22,
 ];

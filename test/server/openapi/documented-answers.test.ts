@@ -390,9 +390,21 @@ describe(`the documented answers (${storeKind})`, () => {
         body: { payment_uid: matchable, note: 'payer called with the receipt' },
       }),
     );
+    // Two alert credits the statement below contradicts (frozen): one released, one returned.
+    const [toRelease, toReturn] = [freshUtr(), freshUtr()];
+    const frozenCredits: string[] = [];
+    for (const utr of [toRelease, toReturn]) {
+      const text = await answer(
+        credits.REPLAY_TEXT,
+        await op(credits.REPLAY_TEXT, { body: { source_id: source.source_id, text: alert(utr, '36.00') } }),
+      );
+      frozenCredits.push(String(text.credit.id));
+    }
     const statement = [
       'UTR,Amount,Payee,Payer_Name',
       `${freshUtr()},40.00,${DEMO_MERCHANT.upi_vpa},Ravi`,
+      `${toRelease},3.60,${DEMO_MERCHANT.upi_vpa},Asha`,
+      `${toReturn},3.60,${DEMO_MERCHANT.upi_vpa},Asha`,
       '12345,1,x,y',
       '',
     ];
@@ -400,6 +412,22 @@ describe(`the documented answers (${storeKind})`, () => {
       credits.IMPORT_STATEMENT,
       await op(credits.IMPORT_STATEMENT, { text: statement.join('\r\n'), contentType: 'text/csv' }),
     );
+    const released = await answer(
+      frozen.RELEASE_FROZEN_CREDIT,
+      await op(frozen.RELEASE_FROZEN_CREDIT, {
+        params: { credit_id: frozenCredits[0] ?? '' },
+        body: { note: 'the bank corrected its statement' },
+      }),
+    );
+    expect(released.hold).toBe('cleared');
+    const returned = await answer(
+      frozen.RETURN_CREDIT,
+      await op(frozen.RETURN_CREDIT, {
+        params: { credit_id: frozenCredits[1] ?? '' },
+        body: { note: 'returned to the payer by NEFT' },
+      }),
+    );
+    expect(returned.moved).toBe('suspense_to_payer');
     await answer(credits.LIST_AUDIT, await op(credits.LIST_AUDIT, { query: { limit: '100' } }));
     await answer(
       credits.UPDATE_CREDIT_SOURCE,

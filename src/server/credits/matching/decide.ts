@@ -21,6 +21,7 @@
  *   a credit that arrives after the claim with another amount rejects the order, as above;
  * - an order an operator failed takes no claim from the payer (only an operator reopens it);
  * - a credit a statement line contradicted (frozen) settles nothing until an operator decides;
+ *   one whose money an operator returned to the payer settles nothing again;
  * - an operator may confirm whose a credit without a payee is, and match a waiting credit by
  *   hand: the same settlement, never across accounts.
  */
@@ -39,6 +40,7 @@ const OPERATOR_FAILED = 'operator_failed';
 export const NOT_CLAIMED = 'no order has claimed this UTR yet';
 export const FROZEN = 'frozen: a statement line contradicts this credit; an operator decides';
 export const CLAIM_RELEASED = "paid to another account than the claiming order's; that claim was released";
+export const RETURNED = 'returned to the payer by an operator';
 export const CONTESTED = 'contested: several orders claim this UTR; an operator decides whose it is';
 export const CONTESTED_REFUSAL = 'contested by several orders; resolve the contested claim instead';
 
@@ -301,6 +303,7 @@ type Settlement =
 function settlement(order: Order, credit: CreditFacts, fit: PayeeFit, confirmed: boolean): Settlement {
   if (credit.payment_uid !== null) return { kind: 'cannot', reason: 'credit already matched' };
   if (credit.hold === 'frozen') return { kind: 'cannot', reason: FROZEN };
+  if (credit.hold === 'returned') return { kind: 'cannot', reason: RETURNED };
   if (fit.kind === 'mismatch') return { kind: 'cannot', reason: fit.reason };
   if (fit.kind === 'unknown' && !confirmed) return { kind: 'cannot', reason: fit.reason };
   const refused = { kind: 'cannot', reason: `order is ${order.payment_status}` } as const;

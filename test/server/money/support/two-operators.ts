@@ -8,7 +8,10 @@ import { json, type TestApp } from '../../support/test-app.js';
 export interface TwoOperators {
   /** A request with the named operator's bearer token. */
   as(name: 'asha' | 'ravi', method: string, path: string, body?: unknown): Promise<Response> | Response;
-  /** Asha's request, which must be answered 202 with a proposal, approved by Ravi; the approval's data. */
+  /**
+   * Asha's request, which must be answered 202 with a proposal, approved by Ravi; the approval's
+   * data. A text body goes as CSV (a statement), anything else as JSON.
+   */
   approved(method: string, path: string, body: unknown): Promise<ApprovalAnswer>;
 }
 
@@ -24,9 +27,11 @@ export async function twoOperators(t: TestApp): Promise<TwoOperators> {
       method,
       headers: {
         Authorization: `Bearer ${tokens[name]}`,
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...(body === undefined
+          ? {}
+          : { 'Content-Type': typeof body === 'string' ? 'text/csv' : 'application/json' }),
       },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
     });
   return {
     as,
