@@ -20,6 +20,12 @@ import {
   TodaySummarySchema,
 } from '../../shared/console-views.js';
 import {
+  ClaimResolvedSchema,
+  type ClaimResolvedView,
+  type ContestedCase,
+  ContestedCaseSchema,
+} from '../../shared/contested-views.js';
+import {
   type CreatedCreditSource,
   CreatedCreditSourceSchema,
   CreditListSchema,
@@ -111,6 +117,9 @@ export interface ConsoleApi {
   fixText(textId: string, input: Record<string, string>): Promise<ApiResult<TextOutcome>>;
   dismissText(textId: string, note: string): Promise<ApiResult<unknown>>;
   matchCredit(creditId: string, paymentUid: string, note: string): Promise<ApiResult<MatchedCredit>>;
+  /** UTRs several orders claim (docs/money-controls.md, Contested claims), newest first. */
+  contestedClaims(): Promise<ApiResult<ContestedCase[]>>;
+  resolveContested(utr: string, paymentUid: string, note: string): Promise<ApiResult<ClaimResolvedView>>;
   audit(query: Record<string, string>): Promise<ApiResult<AuditEntry[]>>;
   creditSources(merchantUid: string): Promise<ApiResult<WatchedCreditSource[]>>;
   createCreditSource(input: Record<string, string>): Promise<ApiResult<CreatedCreditSource>>;
@@ -228,6 +237,12 @@ export function createConsoleApi(options: ConsoleApiOptions): ConsoleApi {
       read(TextOutcomeSchema, 'post', op(`credits/texts/${uid(textId)}/fix`), input),
     matchCredit: (creditId, paymentUid, note) =>
       read(MatchedCreditSchema, 'post', op(`credits/${uid(creditId)}/match`), {
+        payment_uid: paymentUid,
+        note,
+      }),
+    contestedClaims: () => read(z.array(ContestedCaseSchema), 'get', op('credits/contested?limit=200')),
+    resolveContested: (utr, paymentUid, note) =>
+      read(ClaimResolvedSchema, 'post', op(`credits/contested/${uid(utr)}/resolve`), {
         payment_uid: paymentUid,
         note,
       }),

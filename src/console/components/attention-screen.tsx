@@ -8,6 +8,7 @@ import { formatCount, formatInr } from '../lib/format-inr.js';
 import { formatIst } from '../lib/format-ist.js';
 import { approvalsHref, attentionHref, creditsHref, orderHref } from '../lib/route.js';
 import { ConfirmDialog } from './confirm-dialog.js';
+import { ContestDialog } from './contest-dialog.js';
 import { LoadState } from './load-state.js';
 import { type MatchableCredit, MatchDialog } from './match-dialog.js';
 
@@ -17,11 +18,13 @@ export function AttentionScreen({ kind }: { readonly kind: string }) {
   const [queue, reload] = useResource(() => api.attention(), 'attention');
   const [dismissing, setDismissing] = useState<AttentionItem | undefined>(undefined);
   const [matching, setMatching] = useState<MatchableCredit | undefined>(undefined);
+  const [contested, setContested] = useState('');
   const [done, setDone] = useState('');
   const dismiss = useAction();
   const finish = (message: string) => {
     setDismissing(undefined);
     setMatching(undefined);
+    setContested('');
     setDone(message);
     reload();
   };
@@ -77,6 +80,7 @@ export function AttentionScreen({ kind }: { readonly kind: string }) {
                         setDismissing(item);
                       }}
                       onMatch={(credit) => setMatching(credit)}
+                      onResolve={(utr) => setContested(utr)}
                     />
                   ))}
                 </ul>
@@ -102,6 +106,7 @@ export function AttentionScreen({ kind }: { readonly kind: string }) {
       {matching ? (
         <MatchDialog credit={matching} onDone={finish} onCancel={() => setMatching(undefined)} />
       ) : null}
+      {contested ? <ContestDialog utr={contested} onDone={finish} onCancel={() => setContested('')} /> : null}
     </>
   );
 }
@@ -110,10 +115,12 @@ function AttentionCard({
   item,
   onDismiss,
   onMatch,
+  onResolve,
 }: {
   readonly item: AttentionItem;
   readonly onDismiss: () => void;
   readonly onMatch: (credit: MatchableCredit) => void;
+  readonly onResolve: (utr: string) => void;
 }) {
   const title = [
     ATTENTION_LABELS[item.kind].replace(/s$/, ''),
@@ -164,6 +171,11 @@ function AttentionCard({
             }
           >
             Match credit {item.utr}
+          </button>
+        ) : null}
+        {item.kind === 'contested_claim' && item.utr ? (
+          <button type="button" onClick={() => onResolve(item.utr ?? '')}>
+            Resolve UTR {item.utr}
           </button>
         ) : null}
         {isDismissable(item) ? (

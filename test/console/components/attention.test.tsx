@@ -112,4 +112,60 @@ describe('the Needs attention screen', () => {
       '#/approvals?state=awaiting_approval',
     );
   });
+
+  it('resolves a contested UTR from its card: the claims side by side, one picked, with a note', async () => {
+    const contested: AttentionItem = {
+      ...waitingClaim,
+      kind: 'contested_claim',
+      reason: 'UTR 612345678903 claimed by 2 orders: none completes until an operator decides whose it is',
+      utr: '612345678903',
+    };
+    const claimOf = (uid: string, ref: string, ip: string, at: string) => ({
+      payment_uid: uid,
+      merchant_uid: 'M100',
+      merchant_order_id: ref,
+      amount: '500.00',
+      payment_status: 'processing',
+      client_ip: ip,
+      claimed_at: at,
+      state: 'holding' as const,
+    });
+    const api = fakeApi({
+      attention: async () => ok({ counts: { ...NO_ATTENTION, contested_claim: 1 }, items: [contested] }),
+      contestedClaims: async () =>
+        ok([
+          {
+            utr: '612345678903',
+            contested_at: '2026-03-10T20:05:00Z',
+            credit: null,
+            claims: [
+              claimOf('pay_1', 'ORD-1', '203.0.113.7', '2026-03-10T20:00:00Z'),
+              claimOf('pay_2', 'ORD-2', '198.51.100.9', '2026-03-10T20:05:00Z'),
+            ],
+          },
+        ]),
+      resolveContested: async () =>
+        ok({
+          utr: '612345678903',
+          payment_uid: 'pay_2',
+          payment_status: 'processing',
+          released: ['pay_1'],
+          outcome: 'waiting' as const,
+        }),
+    });
+    renderConsole(api, '#/attention?kind=contested_claim');
+    await settle();
+    fireEvent.click(screen.getByRole('button', { name: 'Resolve UTR 612345678903' }));
+    await settle();
+    expect(screen.getByText('203.0.113.7')).toBeTruthy();
+    expect(screen.getByText('198.51.100.9')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Resolve' }));
+    expect(screen.getByText('Pick the order that keeps the UTR.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('radio', { name: 'Keep for ORD-2' }));
+    fireEvent.input(screen.getByLabelText('Note'), { target: { value: 'payer sent the receipt' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Resolve' }));
+    await settle();
+    expect(api.resolveContested).toHaveBeenCalledWith('612345678903', 'pay_2', 'payer sent the receipt');
+    expect(screen.getByText('UTR 612345678903 resolved for pay_2 (waiting).')).toBeTruthy();
+  });
 });

@@ -54,6 +54,8 @@ export function fakeApi(overrides: Partial<ConsoleApi> = {}): FakeApi {
     fixText: empty({}),
     dismissText: empty({}),
     matchCredit: empty({}),
+    contestedClaims: empty([]),
+    resolveContested: empty({}),
     audit: empty([]),
     creditSources: empty([]),
     createCreditSource: empty({}),

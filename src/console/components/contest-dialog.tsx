@@ -1,0 +1,147 @@
+import { useState } from 'preact/hooks';
+import type { ContestedCase } from '../../shared/contested-views.js';
+import { useAppDeps } from '../app-deps.js';
+import { useAction } from '../hooks/use-action.js';
+import { useResource } from '../hooks/use-resource.js';
+import { formatInr } from '../lib/format-inr.js';
+import { formatIst } from '../lib/format-ist.js';
+import { orderHref } from '../lib/route.js';
+import { LoadState } from './load-state.js';
+
+export interface ContestDialogProps {
+  readonly utr: string;
+  readonly onDone: (message: string) => void;
+  readonly onCancel: () => void;
+}
+
+/**
+ * Resolves a contested UTR (docs/money-controls.md, Contested claims): every claim side by side,
+ * with its time and client address; the operator picks the order that keeps the UTR and says why.
+ */
+export function ContestDialog({ utr, onDone, onCancel }: ContestDialogProps) {
+  const { api } = useAppDeps();
+  const [cases, reload] = useResource(() => api.contestedClaims(), 'contested');
+  return (
+    <div class="backdrop">
+      <div
+        class="dialog card wide-dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="contest-title"
+        onKeyDown={(event) => event.key === 'Escape' && onCancel()}
+      >
+        <h2 id="contest-title">Contested UTR {utr}</h2>
+        <LoadState resource={cases} retry={reload} what="the claims">
+          {(data) => {
+            const found = data.find((each) => each.utr === utr);
+            return found ? (
+              <ResolveForm contest={found} onDone={onDone} onCancel={onCancel} />
+            ) : (
+              <p class="muted" role="status">
+                This UTR is no longer contested.
+              </p>
+            );
+          }}
+        </LoadState>
+      </div>
+    </div>
+  );
+}
+
+function ResolveForm({
+  contest,
+  onDone,
+  onCancel,
+}: {
+  readonly contest: ContestedCase;
+  readonly onDone: (message: string) => void;
+  readonly onCancel: () => void;
+}) {
+  const { api } = useAppDeps();
+  const [chosen, setChosen] = useState('');
+  const [note, setNote] = useState('');
+  const [missing, setMissing] = useState('');
+  const resolve = useAction();
+  const { credit } = contest;
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    if (!chosen) return setMissing('Pick the order that keeps the UTR.');
+    if (!note.trim()) return setMissing('A note is required.');
+    setMissing('');
+    const done = await resolve.run(() => api.resolveContested(contest.utr, chosen, note.trim()));
+    if (done) onDone(`UTR ${contest.utr} resolved for ${chosen} (${done.outcome}).`);
+  };
+  return (
+    <form class="stack" onSubmit={submit}>
+      <p>
+        {credit
+          ? `Credit ${credit.credit_id}: ${formatInr(credit.amount)} to ${credit.payee || 'no named account'}, received ${formatIst(credit.created_at)}${credit.payment_uid ? `, completed ${credit.payment_uid}` : ', waiting'}.`
+          : 'No bank credit with this UTR yet.'}
+      </p>
+      <div class="table-wrap">
+        <table>
+          <caption class="muted">Claims side by side, first claim first</caption>
+          <thead>
+            <tr>
+              <th scope="col">Keeps the UTR</th>
+              <th scope="col">Order</th>
+              <th scope="col">Amount</th>
+              <th scope="col">Status</th>
+              <th scope="col">Claimed</th>
+              <th scope="col">Client address</th>
+            </tr>
+          </thead>
+          <tbody>
+            {contest.claims.map((claim) => (
+              <tr key={`${claim.payment_uid}:${claim.state}`}>
+                <td>
+                  {claim.state === 'holding' ? (
+                    <input
+                      type="radio"
+                      name="winner"
+                      aria-label={`Keep for ${claim.merchant_order_id}`}
+                      checked={chosen === claim.payment_uid}
+                      onChange={() => setChosen(claim.payment_uid)}
+                    />
+                  ) : (
+                    <span class="muted">refused</span>
+                  )}
+                </td>
+                <td>
+                  <a class="mono" href={orderHref(claim.payment_uid)}>
+                    {claim.merchant_order_id}
+                  </a>
+                </td>
+                <td>{formatInr(claim.amount)}</td>
+                <td>{claim.payment_status}</td>
+                <td>{formatIst(claim.claimed_at)}</td>
+                <td class="mono">{claim.client_ip}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <label for="contest-note">Note</label>
+      <textarea
+        id="contest-note"
+        rows={2}
+        maxLength={500}
+        value={note}
+        onInput={(event) => setNote(event.currentTarget.value)}
+      />
+      {missing || resolve.error ? (
+        <p class="error" role="alert">
+          {missing || resolve.error}
+        </p>
+      ) : null}
+      <div class="row">
+        <button type="submit" class="primary" disabled={resolve.busy}>
+          Resolve
+        </button>
+        <button type="button" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
