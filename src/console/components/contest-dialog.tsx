@@ -7,6 +7,8 @@ import { formatInr } from '../lib/format-inr.js';
 import { formatIst } from '../lib/format-ist.js';
 import { orderHref } from '../lib/route.js';
 import { LoadState } from './load-state.js';
+import { ModalDialog } from './modal-dialog.js';
+import { NoteActions } from './note-actions.js';
 
 export interface ContestDialogProps {
   readonly utr: string;
@@ -22,29 +24,21 @@ export function ContestDialog({ utr, onDone, onCancel }: ContestDialogProps) {
   const { api } = useAppDeps();
   const [cases, reload] = useResource(() => api.contestedClaims(), 'contested');
   return (
-    <div class="backdrop">
-      <div
-        class="dialog card wide-dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="contest-title"
-        onKeyDown={(event) => event.key === 'Escape' && onCancel()}
-      >
-        <h2 id="contest-title">Contested UTR {utr}</h2>
-        <LoadState resource={cases} retry={reload} what="the claims">
-          {(data) => {
-            const found = data.find((each) => each.utr === utr);
-            return found ? (
-              <ResolveForm contest={found} onDone={onDone} onCancel={onCancel} />
-            ) : (
-              <p class="muted" role="status">
-                This UTR is no longer contested.
-              </p>
-            );
-          }}
-        </LoadState>
-      </div>
-    </div>
+    <ModalDialog titleId="contest-title" wide onCancel={onCancel}>
+      <h2 id="contest-title">Contested UTR {utr}</h2>
+      <LoadState resource={cases} retry={reload} what="the claims">
+        {(data) => {
+          const found = data.find((each) => each.utr === utr);
+          return found ? (
+            <ResolveForm contest={found} onDone={onDone} onCancel={onCancel} />
+          ) : (
+            <p class="muted" role="status">
+              This UTR is no longer contested.
+            </p>
+          );
+        }}
+      </LoadState>
+    </ModalDialog>
   );
 }
 
@@ -121,27 +115,15 @@ function ResolveForm({
           </tbody>
         </table>
       </div>
-      <label for="contest-note">Note</label>
-      <textarea
+      <NoteActions
         id="contest-note"
-        rows={2}
-        maxLength={500}
-        value={note}
-        onInput={(event) => setNote(event.currentTarget.value)}
+        note={note}
+        onNote={setNote}
+        error={missing || resolve.error}
+        busy={resolve.busy}
+        submitLabel="Resolve"
+        onCancel={onCancel}
       />
-      {missing || resolve.error ? (
-        <p class="error" role="alert">
-          {missing || resolve.error}
-        </p>
-      ) : null}
-      <div class="row">
-        <button type="submit" class="primary" disabled={resolve.busy}>
-          Resolve
-        </button>
-        <button type="button" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
     </form>
   );
 }

@@ -7,6 +7,7 @@ import { creditAmount, creditRupees } from '../lib/credit-amount.js';
 import { formatInr } from '../lib/format-inr.js';
 import { formatIst } from '../lib/format-ist.js';
 import { ModalDialog } from './modal-dialog.js';
+import { NoteActions } from './note-actions.js';
 
 /** What the dialog shows of the credit: a listed credit, or one the Needs attention queue names. */
 export type MatchableCredit = Pick<ListedCredit, 'id' | 'utr' | 'payer_name' | 'created_at'> & {
@@ -120,27 +121,15 @@ export function MatchDialog({ credit, onDone, onCancel }: MatchDialogProps) {
             ))}
           </fieldset>
         )}
-        <label for="match-note">Note</label>
-        <textarea
+        <NoteActions
           id="match-note"
-          rows={2}
-          maxLength={500}
-          value={note}
-          onInput={(event) => setNote(event.currentTarget.value)}
+          note={note}
+          onNote={setNote}
+          error={missing || match.error}
+          busy={match.busy}
+          submitLabel="Match"
+          onCancel={onCancel}
         />
-        {missing || match.error ? (
-          <p class="error" role="alert">
-            {missing || match.error}
-          </p>
-        ) : null}
-        <div class="row">
-          <button type="submit" class="primary" disabled={match.busy}>
-            Match
-          </button>
-          <button type="button" onClick={onCancel}>
-            Cancel
-          </button>
-        </div>
       </form>
     </ModalDialog>
   );
