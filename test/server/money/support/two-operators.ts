@@ -3,6 +3,7 @@
  * the other approves it (docs/money-controls.md, Approvals).
  */
 import { expect } from 'vitest';
+import { addOperator } from '../../support/operators.js';
 import { json, type TestApp } from '../../support/test-app.js';
 
 export interface TwoOperators {
@@ -46,10 +47,4 @@ export async function twoOperators(t: TestApp): Promise<TwoOperators> {
       return (await json(approval)).data as ApprovalAnswer;
     },
   };
-}
-
-async function addOperator(t: TestApp, name: string): Promise<string> {
-  const response = await t.operator('POST', '/operator/api/operators', { name });
-  expect(response.status).toBe(201);
-  return (await json(response)).data.token as string;
 }
