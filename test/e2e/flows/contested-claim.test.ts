@@ -31,10 +31,12 @@ describe(`a contested claim in the console (${storeKind()})`, () => {
     await payer.getByRole('button', { name: 'Confirm payment' }).click();
     await payer.getByRole('heading', { level: 1, name: 'Checking your payment' }).waitFor();
 
-    // The bank credit arrives (posted by Asha, approved by root): it completes neither order.
-    const added = await stack.operator.request<{ token: string }>('POST', '/operators', { name: 'asha' });
-    const asha = new OperatorClient(stack.url, added.data.token);
-    const posted = await asha.request<{ approval_id: string }>('POST', '/credits', {
+    // The bank credit arrives (posted by Meera, approved by root): it completes neither order. The
+    // stack is the dual-control flow's too, which adds its own operator: each flow names another.
+    const added = await stack.operator.request<{ token: string }>('POST', '/operators', { name: 'meera' });
+    expect(added.status).toBe(201);
+    const meera = new OperatorClient(stack.url, added.data.token);
+    const posted = await meera.request<{ approval_id: string }>('POST', '/credits', {
       utr,
       amount: '1840.00',
       payee: stack.accounts.upi_vpa,
@@ -79,7 +81,7 @@ describe(`a contested claim in the console (${storeKind()})`, () => {
     // Under dual control the resolution is a proposal: nothing moved yet.
     await dialog.getByText(/Proposed for approval/).waitFor();
 
-    const proposals = await asha.request<{ approval_id: string; action: string; subject: string }[]>(
+    const proposals = await meera.request<{ approval_id: string; action: string; subject: string }[]>(
       'GET',
       '/approvals?state=awaiting_approval',
     );
@@ -87,7 +89,7 @@ describe(`a contested claim in the console (${storeKind()})`, () => {
       (row) => row.action === 'claim.resolve' && row.subject === `utr:${utr}`,
     );
     expect(proposal).toBeDefined();
-    const decided = await asha.request('POST', `/approvals/${proposal?.approval_id}/approve`, {
+    const decided = await meera.request('POST', `/approvals/${proposal?.approval_id}/approve`, {
       note: 'receipt seen',
     });
     expect(decided.status).toBe(200);
