@@ -4,7 +4,8 @@
  * - `main`: one process, the default 15-minute order lifetime;
  * - `ttl`: one process whose orders expire after ORDER_TTL_SECONDS=10 (the late-payment flow);
  * - `pair` (PostgreSQL only): two processes with different WORKER_IDs on one database;
- * - `dual`: one process with DUAL_CONTROL=on (manual money actions wait for a second operator).
+ * - `dual`: one process with DUAL_CONTROL=on (manual money actions wait for a second operator);
+ * - `quiet`: one process whose SMS sources go silent after SOURCE_SILENCE_MINUTES (30 seconds).
  * Each store is fresh: a temporary DATA_DIR started from the migrated, empty store the server
  * tests start from, or a new database on E2E_DATABASE_URL's server that is dropped afterwards. Flow files create their own merchants, so they do not see each other.
  */
@@ -13,7 +14,7 @@ import { createTempDatabase, type TempDatabase } from './pg-database.js';
 import { newOperatorToken, type ServiceProcess, startService } from './service-process.js';
 
 export type StoreKind = 'pglite' | 'postgres';
-export type ServiceSetName = 'main' | 'ttl' | 'pair' | 'dual';
+export type ServiceSetName = 'main' | 'ttl' | 'pair' | 'dual' | 'quiet';
 
 export interface ServiceSet {
   /** One URL per process; the first is where payment_url points. */
@@ -25,6 +26,12 @@ export interface ServiceSet {
 export type ServiceSets = Partial<Record<ServiceSetName, ServiceSet>>;
 
 export const ORDER_TTL_SECONDS = 10;
+
+/**
+ * How long the `quiet` set's sources may say nothing: long enough that a source that has just sent
+ * a heartbeat is still active when the console's queue is read again, however loaded the machine.
+ */
+export const SOURCE_SILENCE_SECONDS = 30;
 
 export async function startServiceSets(
   store: StoreKind,
@@ -68,13 +75,14 @@ export async function startServiceSets(
   };
 
   try {
-    const [main, ttl, dual, pair] = await Promise.all([
+    const [main, ttl, dual, quiet, pair] = await Promise.all([
       start('main', 1),
       start('ttl', 1, ORDER_TTL_SECONDS),
       start('dual', 1, undefined, { DUAL_CONTROL: 'on' }),
+      start('quiet', 1, undefined, { SOURCE_SILENCE_MINUTES: String(SOURCE_SILENCE_SECONDS / 60) }),
       store === 'postgres' ? start('pair', 2) : Promise.resolve(undefined),
     ]);
-    return { sets: { main, ttl, dual, ...(pair ? { pair } : {}) }, stop };
+    return { sets: { main, ttl, dual, quiet, ...(pair ? { pair } : {}) }, stop };
   } catch (error) {
     await stop();
     throw error;
