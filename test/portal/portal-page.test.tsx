@@ -239,4 +239,66 @@ describe('the merchant portal page', () => {
     await settle();
     expect(errorOf('Sites that may frame the checkout')).toContain('Must be an https origin');
   });
+  it("names the payer from the bank's credit when the order was created without one, and says so", async () => {
+    const order = {
+      payment_uid: 'pay_1',
+      merchant_order_id: 'ord-7',
+      kind: 'income',
+      payterm: 'UPI',
+      amount: '1499.00',
+      final_amount: '1499.00',
+      status: 'completed',
+      payer_name: '',
+      payee_name: '',
+      utr: '412345678901',
+      notify_status: 'success',
+      created_at: '2026-03-11T06:00:00Z',
+      notify_url: '',
+      redirect_url: '',
+      payment_fail_reason: '',
+      expires_at: '2026-03-11T06:30:00Z',
+    };
+    const credit = { kind: 'credit', at: '2026-03-11T06:05:00Z', utr: '412345678901', amount: '1499.00' };
+    const callbacks = {
+      status: 200,
+      data: {
+        payment_uid: 'pay_1',
+        notify_url: '',
+        notify_status: '',
+        notify_fail_reason: '',
+        outbox: [],
+        attempts: [],
+      },
+    };
+    show(
+      {
+        'GET /session': { status: 200, data: SESSION },
+        'GET /orders/pay_1': {
+          status: 200,
+          data: { order, story: [{ ...credit, payer_name: 'DEVIKA RAGHAVAN' }] },
+        },
+        'GET /orders/pay_1/callbacks': callbacks,
+      },
+      '#/orders/pay_1',
+    );
+    expect(await screen.findByText('DEVIKA RAGHAVAN (from the bank credit)', {}, { timeout: 10_000 })).toBeTruthy();
+    cleanup();
+
+    show(
+      {
+        'GET /session': { status: 200, data: SESSION },
+        'GET /orders/pay_1': {
+          status: 200,
+          data: {
+            order: { ...order, payer_name: 'Devika R' },
+            story: [{ ...credit, payer_name: 'DEVIKA RAGHAVAN' }],
+          },
+        },
+        'GET /orders/pay_1/callbacks': callbacks,
+      },
+      '#/orders/pay_1',
+    );
+    expect(await screen.findByText('Devika R', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.queryByText(/from the bank credit/)).toBeNull();
+  });
 });

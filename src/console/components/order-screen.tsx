@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import type { TimelineEntry } from '../../shared/console-views.js';
 import type { OrderDetail } from '../../shared/order-view-schemas.js';
 import { useAppDeps } from '../app-deps.js';
 import { useAction } from '../hooks/use-action.js';
@@ -7,7 +8,7 @@ import { formatInr } from '../lib/format-inr.js';
 import { formatIst } from '../lib/format-ist.js';
 import { type OrderAction, orderActions } from '../lib/order-actions.js';
 import { merchantHref } from '../lib/route.js';
-import { creditPayerName } from '../lib/timeline-text.js';
+import { payerShown } from '../lib/timeline-text.js';
 import { ConfirmDialog } from './confirm-dialog.js';
 import { FieldList } from './field-list.js';
 import { LoadState } from './load-state.js';
@@ -54,10 +55,7 @@ export function OrderScreen({ paymentUid }: { readonly paymentUid: string }) {
                 Refresh
               </button>
             </div>
-            <OrderFields
-              order={data}
-              creditPayer={timeline.state === 'ready' ? creditPayerName(timeline.data) : ''}
-            />
+            <OrderFields order={data} story={timeline.state === 'ready' ? timeline.data : []} />
             {done ? (
               <p class="notice notice-good" role="status">
                 {done}
@@ -108,7 +106,13 @@ export function OrderScreen({ paymentUid }: { readonly paymentUid: string }) {
 }
 
 /** The order's fields; the payer from its bank credit when the order was created without one. */
-function OrderFields({ order, creditPayer }: { readonly order: OrderDetail; readonly creditPayer: string }) {
+function OrderFields({
+  order,
+  story,
+}: {
+  readonly order: OrderDetail;
+  readonly story: readonly TimelineEntry[];
+}) {
   const rows: [string, preact.ComponentChildren][] = [
     ['payment_uid', <span class="mono">{order.payment_uid}</span>],
     ['Merchant', <a href={merchantHref(order.merchant_uid)}>{order.merchant_name || order.merchant_uid}</a>],
@@ -120,9 +124,7 @@ function OrderFields({ order, creditPayer }: { readonly order: OrderDetail; read
     ['Final amount', order.final_amount ? formatInr(order.final_amount) : '—'],
     [
       order.transaction_type === 'income' ? 'Payer' : 'Payee',
-      (order.transaction_type === 'income'
-        ? order.from_name || payerFromCredit(creditPayer)
-        : order.to_name) || '—',
+      (order.transaction_type === 'income' ? payerShown(order.from_name, story) : order.to_name) || '—',
     ],
     ['UTR', order.serial_number || '—'],
     ['Fail reason', order.payment_fail_reason || '—'],
@@ -134,5 +136,3 @@ function OrderFields({ order, creditPayer }: { readonly order: OrderDetail; read
   ];
   return <FieldList rows={rows} />;
 }
-
-const payerFromCredit = (name: string) => (name ? `${name} (from the bank credit)` : '');

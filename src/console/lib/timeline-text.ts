@@ -91,9 +91,26 @@ export function timelineText(entry: TimelineEntry): TimelineText {
   }
 }
 
-/** The payer's name or VPA as the bank's credit gave it (the matched credit's first), '' when none did. */
-export function creditPayerName(timeline: readonly TimelineEntry[]): string {
-  const credits = timeline.filter((entry) => entry.kind === 'credit' && entry.payer_name !== '');
-  const chosen = credits.find((entry) => entry.kind === 'credit' && entry.matched) ?? credits[0];
-  return chosen?.kind === 'credit' ? chosen.payer_name : '';
+/** A story entry as far as the payer's name on a credit goes: the console's timeline and the portal's story. */
+interface PayerNamed {
+  readonly kind: string;
+  readonly payer_name?: string;
+  readonly matched?: boolean;
+}
+
+/**
+ * The payer's name or VPA as the bank's credit gave it (the matched credit's first), '' when none did.
+ * The portal's story lists matched credits only, without the flag.
+ */
+export function creditPayerName(story: readonly PayerNamed[]): string {
+  const credits = story.filter((entry) => entry.kind === 'credit' && entry.payer_name);
+  const chosen = credits.find((entry) => entry.matched !== false) ?? credits[0];
+  return chosen?.payer_name ?? '';
+}
+
+/** The order's payer as shown: its own name, else the credit's, said to be the credit's. */
+export function payerShown(orderPayer: string, story: readonly PayerNamed[]): string {
+  if (orderPayer) return orderPayer;
+  const fromCredit = creditPayerName(story);
+  return fromCredit ? `${fromCredit} (from the bank credit)` : '';
 }

@@ -3,6 +3,7 @@ import { LoadState } from '../../console/components/load-state.js';
 import { StatusBadge } from '../../console/components/status-badge.js';
 import { formatInr } from '../../console/lib/format-inr.js';
 import { formatIst } from '../../console/lib/format-ist.js';
+import { payerShown } from '../../console/lib/timeline-text.js';
 import type { PortalStoryEntry } from '../../shared/portal-views.js';
 import { useAppDeps } from '../app-deps.js';
 import { useAction, useResource } from '../lib/hooks.js';
@@ -43,7 +44,7 @@ export function OrderScreen({ paymentUid }: { readonly paymentUid: string }) {
               <Pair label="Amount" value={formatInr(order.amount)} />
               <Pair label="Paid" value={order.final_amount ? formatInr(order.final_amount) : '—'} />
               <Pair label="UTR" value={order.utr ?? '—'} mono />
-              <Pair label="Payer" value={order.payer_name || '—'} />
+              <Pair label="Payer" value={payerShown(order.payer_name, story) || '—'} />
               <Pair label="Created" value={formatIst(order.created_at)} />
               <Pair label="Expires" value={formatIst(order.expires_at)} />
               <Pair label="Notify URL" value={order.notify_url || '—'} mono />
