@@ -281,7 +281,9 @@ describe('the merchant portal page', () => {
       },
       '#/orders/pay_1',
     );
-    expect(await screen.findByText('DEVIKA RAGHAVAN (from the bank credit)', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(
+      await screen.findByText('DEVIKA RAGHAVAN (from the bank credit)', {}, { timeout: 10_000 }),
+    ).toBeTruthy();
     cleanup();
 
     show(
