@@ -49,6 +49,10 @@ export const OrderListRowSchema = z.object({
   utr: z.nullable(z.string()),
   notify_status: z.string(),
   created_at: z.string(),
+  /** The UTRs payers claimed for the order, oldest first. */
+  claimed_utrs: z.array(z.string()),
+  /** The payer's name on the order's bank credit ('' when none says one), for an order created without it. */
+  credit_payer_name: z.string(),
 });
 export type OrderListRow = z.infer<typeof OrderListRowSchema>;
 

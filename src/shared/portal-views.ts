@@ -71,7 +71,12 @@ export const PortalStoryEntrySchema = z.discriminatedUnion('kind', [
 export type PortalStoryEntry = z.infer<typeof PortalStoryEntrySchema>;
 
 /** The order's row as the portal lists it: the console's search row without the merchant's name and uid. */
-export const PortalOrderSchema = z.omit(OrderListRowSchema, { merchant_uid: true, merchant_name: true });
+export const PortalOrderSchema = z.omit(OrderListRowSchema, {
+  merchant_uid: true,
+  merchant_name: true,
+  claimed_utrs: true,
+  credit_payer_name: true,
+});
 export type PortalOrder = z.infer<typeof PortalOrderSchema>;
 
 export const PortalOrderPageSchema = orderPageOf(PortalOrderSchema);

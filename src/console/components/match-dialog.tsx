@@ -116,7 +116,8 @@ export function MatchDialog({ credit, onDone, onCancel }: MatchDialogProps) {
                   onChange={() => setChosen(order.payment_uid)}
                 />{' '}
                 {order.merchant_order_id} · {order.merchant_name} · {formatInr(order.amount)} · {order.status}{' '}
-                · {order.payer_name || '—'} · created {formatIst(order.created_at)}
+                · {order.payer_name || '—'} · created {formatIst(order.created_at)} ·{' '}
+                {claimedUtrs(order.claimed_utrs)}
               </label>
             ))}
           </fieldset>
@@ -133,4 +134,9 @@ export function MatchDialog({ credit, onDone, onCancel }: MatchDialogProps) {
       </form>
     </ModalDialog>
   );
+}
+
+/** The UTRs payers claimed for a candidate: a credit whose UTR one of them claimed is likely its payment. */
+function claimedUtrs(utrs: readonly string[]): string {
+  return utrs.length === 0 ? 'no UTR claimed' : `UTR claimed ${utrs.join(', ')}`;
 }

@@ -10,7 +10,7 @@ import { PAYMENT_STATUSES } from '../../shared/order-status.js';
 import { parseIndianAmount } from '../credits/indian-amount.js';
 import { invalidField } from '../errors.js';
 import type { Order } from '../orders/order.js';
-import { findOrders } from '../orders/order-store.js';
+import { findOrders, type OrderCreditFacts, orderCreditFacts } from '../orders/order-store.js';
 import { orderListFields } from '../orders/order-views.js';
 import type { Queryable } from '../store/db.js';
 
@@ -71,8 +71,12 @@ export async function searchOrders(db: Queryable, search: OrderSearch): Promise<
   });
   const page = rows.slice(0, search.limit);
   const last = page.at(-1);
+  const facts = await orderCreditFacts(
+    db,
+    page.map((order) => order.payment_uid),
+  );
   return {
-    orders: page.map(listRow),
+    orders: page.map((order) => listRow(order, facts.get(order.payment_uid) ?? NO_CREDIT_FACTS)),
     next_cursor:
       rows.length > search.limit && last
         ? encodeCursor({ createdAt: last.created_at.toISOString(), paymentUid: last.payment_uid })
@@ -90,8 +94,16 @@ export function searchedAmount(term: string): number | undefined {
   return amount !== undefined && amount > 0 ? amount : undefined;
 }
 
-export function listRow(order: Order & { merchant_name: string }): OrderListRow {
+const NO_CREDIT_FACTS: OrderCreditFacts = { claimed_utrs: [], credit_payer_name: '' };
+
+export function listRow(order: Order & { merchant_name: string }, facts: OrderCreditFacts): OrderListRow {
   // The merchant's fields after payment_uid, where the answer has always had them.
   const { payment_uid, ...fields } = orderListFields(order);
-  return { payment_uid, merchant_uid: order.merchant_uid, merchant_name: order.merchant_name, ...fields };
+  return {
+    payment_uid,
+    merchant_uid: order.merchant_uid,
+    merchant_name: order.merchant_name,
+    ...fields,
+    ...facts,
+  };
 }

@@ -427,6 +427,44 @@ export interface OrderCriteria {
 const ListedOrderRow = OrderRow.extend({ merchant_name: z.string() });
 export type ListedOrder = z.infer<typeof ListedOrderRow>;
 
+/** What the bank and the payers said of a listed order: the UTRs claimed for it, the payer's name on its credit. */
+export interface OrderCreditFacts {
+  /** Oldest claim first. */
+  readonly claimed_utrs: string[];
+  /** From the credit matched to the order, else from a credit naming a UTR claimed for it; '' if none. */
+  readonly credit_payer_name: string;
+}
+
+const CreditFactsRow = z.object({
+  payment_uid: z.string(),
+  claimed_utrs: z.array(z.string()),
+  credit_payer_name: z.string(),
+});
+
+/** The credit facts of a page of orders, in one read (utr_claims_order and bank_credits_order serve it). */
+export async function orderCreditFacts(
+  tx: Queryable,
+  paymentUids: readonly string[],
+): Promise<Map<string, OrderCreditFacts>> {
+  if (paymentUids.length === 0) return new Map();
+  const rows = await queryRows(
+    tx,
+    CreditFactsRow,
+    `SELECT o.payment_uid,
+       ARRAY(SELECT c.utr FROM utr_claims c WHERE c.payment_uid = o.payment_uid ORDER BY c.claimed_at, c.utr)
+         AS claimed_utrs,
+       COALESCE(
+         (SELECT b.payer_name FROM bank_credits b WHERE b.payment_uid = o.payment_uid AND b.payer_name <> ''
+          ORDER BY b.created_at LIMIT 1),
+         (SELECT b.payer_name FROM utr_claims c JOIN bank_credits b ON b.utr = c.utr
+          WHERE c.payment_uid = o.payment_uid AND b.payer_name <> '' ORDER BY b.created_at LIMIT 1),
+         '') AS credit_payer_name
+     FROM unnest($1::text[]) AS o(payment_uid)`,
+    [paymentUids],
+  );
+  return new Map(rows.map(({ payment_uid, ...facts }) => [payment_uid, facts]));
+}
+
 /** Orders whose payment_uid, merchant_order_id or a claimed or credited UTR begins with the pattern (migration 19). */
 function identifierPrefixMatches(pattern: string): string[] {
   return [

@@ -88,7 +88,16 @@ export function portalRoutes(deps: AppDeps) {
   PORTAL_ORDERS.register(app, async (c) => {
     const page = await searchOrders(db, { ...c.req.valid('query'), merchant_uid: c.var.merchantUid });
     return success(c, {
-      orders: page.orders.map(({ merchant_uid: _uid, merchant_name: _name, ...row }) => row),
+      // The portal's rows as they were: the operator's credit facts stay in the console.
+      orders: page.orders.map(
+        ({
+          merchant_uid: _uid,
+          merchant_name: _name,
+          claimed_utrs: _utrs,
+          credit_payer_name: _payer,
+          ...row
+        }) => row,
+      ),
       next_cursor: page.next_cursor,
     });
   });

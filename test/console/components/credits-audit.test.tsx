@@ -103,7 +103,11 @@ describe('the Credits screen', () => {
   it('matches a waiting credit to an order found inside the dialog, with a note', async () => {
     const api = fakeApi({
       credits: async (state) => ok(state === 'waiting' ? [waiting] : []),
-      searchOrders: async () => ok({ orders: [orderRow(5)], next_cursor: null }),
+      searchOrders: async () =>
+        ok({
+          orders: [{ ...orderRow(5), claimed_utrs: ['612345678901', '698765432109'] }],
+          next_cursor: null,
+        }),
     });
     renderConsole(api, '#/credits');
     await settle();
@@ -124,7 +128,9 @@ describe('the Credits screen', () => {
         name: 'Candidates: open orders of ₹1,499.00 to the same account, newest first',
       }),
     ).toBeTruthy();
-    expect(screen.getByRole('radio', { name: /ORD-5 .* created / })).toBeTruthy();
+    expect(
+      screen.getByRole('radio', { name: /ORD-5 .* created .* UTR claimed 612345678901, 698765432109$/ }),
+    ).toBeTruthy();
     expect((screen.getByLabelText('Find the order') as HTMLInputElement).value).toBe('Asha Rao');
     fireEvent.submit(screen.getByLabelText('Find the order').closest('form') as HTMLFormElement);
     await settle();

@@ -66,6 +66,8 @@ export function orderRow(n: number): OrderListRow {
     utr: null,
     notify_status: 'none',
     created_at: '2026-03-10T20:00:00Z',
+    claimed_utrs: [],
+    credit_payer_name: '',
   };
 }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOfIstDay } from '../../../src/server/console/today-summary.js';
+import type { OrderListRow } from '../../../src/shared/console-views.js';
 import {
   claim,
   createIncome,
@@ -20,7 +21,7 @@ afterAll(async () => {
 const search = async (query: Record<string, string>) => {
   const response = await t.operator('GET', `/operator/api/order-search?${new URLSearchParams(query)}`);
   expect(response.status).toBe(200);
-  return (await json(response)).data as { orders: { payment_uid: string }[]; next_cursor: string | null };
+  return (await json(response)).data as { orders: OrderListRow[]; next_cursor: string | null };
 };
 
 describe('order search for the console', () => {
@@ -42,6 +43,34 @@ describe('order search for the console', () => {
     }
     expect((await search({ q: 'nobody-by-this-name' })).orders).toEqual([]);
     expect((await search({ q: 'kav%' })).orders).toEqual([]);
+  });
+
+  it("lists each order's claimed UTRs and the payer's name from its credit when the order has none", async () => {
+    const key = await t.addMerchant({ name: 'Facts merchant' });
+    const uid = await createIncome(t, key, { from_name: '', amount: '250.00' });
+    const [wrong, paid] = [freshUtr(), freshUtr()];
+    expect((await claim(t, uid, wrong)).status).toBe(200);
+    t.clock.advance(1000);
+    expect((await claim(t, uid, paid)).status).toBe(200);
+    const unclaimed = await createIncome(t, key, { from_name: '', amount: '250.00' });
+    const before = await search({ merchant_uid: key.merchant_uid });
+    expect(
+      before.orders.map(({ payment_uid, claimed_utrs, credit_payer_name }) => ({
+        payment_uid,
+        claimed_utrs,
+        credit_payer_name,
+      })),
+    ).toEqual([
+      { payment_uid: unclaimed, claimed_utrs: [], credit_payer_name: '' },
+      { payment_uid: uid, claimed_utrs: [wrong, paid], credit_payer_name: '' },
+    ]);
+    expect((await credit(t, paid, '250.00', { payer_name: 'Ravi Kumar' })).status).toBe(201);
+    const [row] = (await search({ q: uid })).orders;
+    expect(row).toMatchObject({
+      payer_name: '',
+      credit_payer_name: 'Ravi Kumar',
+      claimed_utrs: [wrong, paid],
+    });
   });
 
   it('filters by merchant, kind and status, and pages with a cursor without repeating or skipping', async () => {
