@@ -2,10 +2,12 @@ import type { OrderListRow } from '../../shared/console-views.js';
 import { formatInr } from '../lib/format-inr.js';
 import { formatIst } from '../lib/format-ist.js';
 import { orderHref } from '../lib/route.js';
+import { payerOrCredit } from '../lib/timeline-text.js';
 import { StatusBadge } from './status-badge.js';
 
 /**
- * Orders as the order search lists them, newest first. Each cell names its column (`data-label`),
+ * Orders as the order search lists them, newest first; a collection created without the payer's
+ * name shows the name on its bank credit. Each cell names its column (`data-label`),
  * so that on a phone every row reads as a card (console.css, `.cards`).
  */
 export function OrderTable({
@@ -50,7 +52,9 @@ export function OrderTable({
                 <StatusBadge status={order.status} />
               </td>
               <td data-label="Payer / payee">
-                {(order.kind === 'income' ? order.payer_name : order.payee_name) || '—'}
+                {(order.kind === 'income'
+                  ? payerOrCredit(order.payer_name, order.credit_payer_name)
+                  : order.payee_name) || '—'}
               </td>
               <td data-label="UTR" class="mono">
                 {order.utr ?? ''}

@@ -110,7 +110,11 @@ export function creditPayerName(story: readonly PayerNamed[]): string {
 
 /** The order's payer as shown: its own name, else the credit's, said to be the credit's. */
 export function payerShown(orderPayer: string, story: readonly PayerNamed[]): string {
+  return payerOrCredit(orderPayer, creditPayerName(story));
+}
+
+/** The order's own payer name, else the name on its bank credit, said to be the credit's ('' if neither). */
+export function payerOrCredit(orderPayer: string, creditPayer: string): string {
   if (orderPayer) return orderPayer;
-  const fromCredit = creditPayerName(story);
-  return fromCredit ? `${fromCredit} (from the bank credit)` : '';
+  return creditPayer ? `${creditPayer} (from the bank credit)` : '';
 }

@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, screen } from '@testing-library/preact';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApiResult } from '../../../src/console/api/api-result.js';
 import { fakeApi, ok } from '../support/fake-api.js';
@@ -103,6 +103,29 @@ describe('the Orders screen', () => {
     await settle();
     expect(api.searchOrders).toHaveBeenCalledWith(expect.objectContaining({ q: '612345678901' }), undefined);
     expect(screen.getByText('No orders match.')).toBeTruthy();
+  });
+
+  it("shows the payer's name from the bank credit when the order was created without one", async () => {
+    const api = fakeApi({
+      searchOrders: async () =>
+        ok({
+          orders: [
+            { ...orderRow(1), payer_name: '', credit_payer_name: 'Ravi Kumar' },
+            { ...orderRow(2), credit_payer_name: 'R KUMAR' },
+            { ...orderRow(3), payer_name: '' },
+          ],
+          next_cursor: null,
+        }),
+    });
+    renderConsole(api, '#/orders');
+    await settle();
+    const payer = (order: string) =>
+      within(screen.getByRole('link', { name: order }).closest('tr') as HTMLElement).getByText(
+        (_text, cell) => cell?.getAttribute('data-label') === 'Payer / payee',
+      ).textContent;
+    expect(payer('ORD-1')).toBe('Ravi Kumar (from the bank credit)');
+    expect(payer('ORD-2')).toBe('Asha');
+    expect(payer('ORD-3')).toBe('—');
   });
 
   it('pages on the server: Older asks with the cursor, Newer goes back', async () => {

@@ -1,7 +1,8 @@
 /**
  * The operator console in Chromium: sign in, find an order by its UTR, read its timeline, resend
  * its callback and see the new attempt; create a merchant and a key (each secret shown once);
- * sign out and be refused. axe-core audits every screen on the way.
+ * open the match dialog of a waiting credit, read a candidate's claimed UTR and leave it by keyboard
+ * (Escape, the focus back on Match); sign out and be refused. axe-core audits every screen on the way.
  */
 import { describe, expect, inject, test } from 'vitest';
 import { useBrowser } from '../support/browser.js';
@@ -22,6 +23,12 @@ describe(`operator console (${storeKind()})`, () => {
     await stack.site.waitForCallback(
       (fields) => fields.payment_uid === order.paymentUid && fields.payment_status === 'completed',
     );
+    // A payer claims a UTR the bank never credits; a credit of the same amount arrives under another.
+    const unpaid = await createCollection(stack, { amount: '3456.78' });
+    const claimed = newUtr();
+    expect((await claimUtr(stack.url, unpaid.paymentUid, claimed)).status).toBe(200);
+    const waiting = newUtr();
+    expect((await stack.operator.postCredit({ utr: waiting, amount: '3456.78' })).outcome).toBe('waiting');
 
     const desktop = await browser.desktop();
     const page = await desktop.newPage();
@@ -48,6 +55,7 @@ describe(`operator console (${storeKind()})`, () => {
     await expect.poll(() => page.locator('tbody tr').count(), { timeout: 30_000 }).toBe(1);
     await page.getByRole('link', { name: order.merchantOrderId }).waitFor();
     await expect.poll(() => page.getByText('₹2,345.00').first().isVisible()).toBe(true);
+    await page.getByRole('cell', { name: 'Meera Iyer (from the bank credit)' }).waitFor();
     await expectNoAxeViolations(page, 'console Orders');
 
     await page.getByRole('link', { name: order.merchantOrderId }).click();
@@ -100,6 +108,16 @@ describe(`operator console (${storeKind()})`, () => {
     await page.getByRole('heading', { level: 1, name: 'Credits' }).waitFor();
     await page.getByRole('button', { name: 'Post credit' }).waitFor();
     await expectNoAxeViolations(page, 'console Credits');
+    const match = page.getByRole('button', { name: `Match ${waiting}` });
+    await match.click();
+    const matchDialog = page.getByRole('dialog', { name: `Match credit ${waiting}` });
+    await matchDialog
+      .getByRole('radio', { name: new RegExp(`^${unpaid.merchantOrderId} .* UTR claimed ${claimed}$`) })
+      .waitFor();
+    await expectNoAxeViolations(page, 'console match dialog');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => matchDialog.count()).toBe(0);
+    await expect.poll(() => match.evaluate((button) => button === document.activeElement)).toBe(true);
 
     const [cookie] = await desktop.cookies();
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict' });
