@@ -4,9 +4,18 @@ import type { CreatedCreditSource } from '../../shared/credit-views.js';
 import { useAppDeps } from '../app-deps.js';
 import { useAction } from '../hooks/use-action.js';
 import { useResource } from '../hooks/use-resource.js';
+import { fieldError, labelIn } from '../lib/field-error.js';
 import { formatIst } from '../lib/format-ist.js';
+import { describedBy, FieldErrorText, FormAlert } from './field-error-text.js';
 import { SecretOnce } from './secret-once.js';
 import { StatusBadge } from './status-badge.js';
+
+/** A new source's fields as the API names them, with their labels. */
+const SOURCE_FIELDS = [
+  ['name', 'Source name'],
+  ['kind', 'Kind'],
+  ['account', 'Account'],
+] as const;
 
 /** A merchant's credit sources: where its credits come from (an SMS token is shown once). */
 export function CreditSources({ merchant }: { readonly merchant: MerchantDetail }) {
@@ -17,6 +26,12 @@ export function CreditSources({ merchant }: { readonly merchant: MerchantDetail 
   const [created, setCreated] = useState<CreatedCreditSource | undefined>(undefined);
   const create = useAction();
   const revoke = useAction();
+  // A refusal of one field of the new source is shown under it; any other under the form.
+  const misfit = fieldError(
+    create.error,
+    SOURCE_FIELDS.map(([name]) => name),
+  );
+  const wrongOf = (name: string) => (misfit?.field === name ? misfit.message : '');
   const submit = async (event: Event) => {
     event.preventDefault();
     const result = await create.run(() =>
@@ -89,7 +104,9 @@ export function CreditSources({ merchant }: { readonly merchant: MerchantDetail 
               id="source-name"
               value={draft.name}
               onInput={(event) => setDraft({ ...draft, name: event.currentTarget.value })}
+              {...describedBy('source-name', wrongOf('name'))}
             />
+            <FieldErrorText id="source-name" wrong={wrongOf('name')} />
           </div>
           <div>
             <label for="source-kind">Kind</label>
@@ -97,11 +114,13 @@ export function CreditSources({ merchant }: { readonly merchant: MerchantDetail 
               id="source-kind"
               value={draft.kind}
               onChange={(event) => setDraft({ ...draft, kind: event.currentTarget.value })}
+              {...describedBy('source-kind', wrongOf('kind'))}
             >
               <option value="sms">SMS / e-mail alerts</option>
               <option value="statement">Statements</option>
               <option value="api">API</option>
             </select>
+            <FieldErrorText id="source-kind" wrong={wrongOf('kind')} />
           </div>
           <div>
             <label for="source-account">Account</label>
@@ -109,6 +128,7 @@ export function CreditSources({ merchant }: { readonly merchant: MerchantDetail 
               id="source-account"
               value={draft.account}
               onChange={(event) => setDraft({ ...draft, account: event.currentTarget.value })}
+              {...describedBy('source-account', wrongOf('account'))}
             >
               {accounts.map((account) => (
                 <option key={account} value={account}>
@@ -116,6 +136,7 @@ export function CreditSources({ merchant }: { readonly merchant: MerchantDetail 
                 </option>
               ))}
             </select>
+            <FieldErrorText id="source-account" wrong={wrongOf('account')} />
           </div>
           <div>
             <button type="submit" disabled={create.busy}>
@@ -124,11 +145,7 @@ export function CreditSources({ merchant }: { readonly merchant: MerchantDetail 
           </div>
         </form>
       )}
-      {create.error || revoke.error ? (
-        <p class="error" role="alert">
-          {create.error || revoke.error}
-        </p>
-      ) : null}
+      <FormAlert error={create.error || revoke.error} misfit={misfit} label={labelIn(SOURCE_FIELDS)} />
     </section>
   );
 }

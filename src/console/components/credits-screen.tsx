@@ -4,10 +4,12 @@ import { isListedText, type ListedCredit, type ListedText } from '../../shared/c
 import { useAppDeps } from '../app-deps.js';
 import { useAction } from '../hooks/use-action.js';
 import { useResource } from '../hooks/use-resource.js';
+import { fieldError, labelIn } from '../lib/field-error.js';
 import { formatCount } from '../lib/format-inr.js';
 import { formatIst } from '../lib/format-ist.js';
 import { creditsHref } from '../lib/route.js';
 import { CreditTable } from './credit-table.js';
+import { describedBy, FieldErrorText, FormAlert } from './field-error-text.js';
 import { FixTextForm } from './fix-text-form.js';
 import { LoadState } from './load-state.js';
 import { MatchDialog } from './match-dialog.js';
@@ -140,11 +142,24 @@ function TextList({
   );
 }
 
+/** The hand-posted credit's fields, as the API names them, with their labels. */
+const CREDIT_FIELDS = [
+  ['utr', 'UTR (12 digits)'],
+  ['amount', 'Amount (₹)'],
+  ['payer_name', 'Payer name'],
+  ['payee', 'Payee account'],
+] as const;
+
 function PostCreditForm({ onPosted }: { readonly onPosted: () => void }) {
   const { api } = useAppDeps();
   const [form, setForm] = useState({ utr: '', amount: '', payer_name: '', payee: '' });
   const [outcome, setOutcome] = useState('');
   const action = useAction();
+  // A refusal of one field is shown under it; any other under the form.
+  const misfit = fieldError(
+    action.error,
+    CREDIT_FIELDS.map(([name]) => name),
+  );
   const submit = async (event: Event) => {
     event.preventDefault();
     setOutcome('');
@@ -162,35 +177,30 @@ function PostCreditForm({ onPosted }: { readonly onPosted: () => void }) {
     <section class="card">
       <h2>Post a credit by hand</h2>
       <form class="grid" onSubmit={submit}>
-        {(
-          [
-            ['utr', 'UTR (12 digits)'],
-            ['amount', 'Amount (₹)'],
-            ['payer_name', 'Payer name'],
-            ['payee', 'Payee account'],
-          ] as const
-        ).map(([name, label]) => (
-          <div key={name}>
-            <label for={`credit-${name}`}>{label}</label>
-            <input
-              id={`credit-${name}`}
-              value={form[name]}
-              inputMode={name === 'utr' || name === 'amount' ? 'decimal' : undefined}
-              onInput={(event) => setForm({ ...form, [name]: event.currentTarget.value })}
-            />
-          </div>
-        ))}
+        {CREDIT_FIELDS.map(([name, label]) => {
+          const id = `credit-${name}`;
+          const wrong = misfit?.field === name ? misfit.message : '';
+          return (
+            <div key={name}>
+              <label for={id}>{label}</label>
+              <input
+                id={id}
+                value={form[name]}
+                inputMode={name === 'utr' || name === 'amount' ? 'decimal' : undefined}
+                onInput={(event) => setForm({ ...form, [name]: event.currentTarget.value })}
+                {...describedBy(id, wrong)}
+              />
+              <FieldErrorText id={id} wrong={wrong} />
+            </div>
+          );
+        })}
         <div>
           <button type="submit" class="primary" disabled={action.busy}>
             Post credit
           </button>
         </div>
       </form>
-      {action.error ? (
-        <p class="error" role="alert">
-          {action.error}
-        </p>
-      ) : null}
+      <FormAlert error={action.error} misfit={misfit} label={labelIn(CREDIT_FIELDS)} />
       {outcome ? (
         <p class="notice notice-good" role="status">
           {outcome}

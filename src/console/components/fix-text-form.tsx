@@ -2,7 +2,18 @@ import { useState } from 'preact/hooks';
 import type { ListedText } from '../../shared/credit-views.js';
 import { useAppDeps } from '../app-deps.js';
 import { useAction } from '../hooks/use-action.js';
+import { fieldError, labelIn } from '../lib/field-error.js';
 import { istIso } from '../lib/format-ist.js';
+import { describedBy, FieldErrorText, FormAlert } from './field-error-text.js';
+
+/** The credit's fields as the API names them, with their labels; the note last, across the form. */
+const FIX_FIELDS = [
+  ['utr', 'UTR (12 digits)'],
+  ['amount', 'Amount (₹)'],
+  ['payer_name', 'Payer'],
+  ['credited_at', 'Credited at (blank: when received)'],
+  ['note', 'Note'],
+] as const;
 
 /**
  * An unparsed bank text beside a credit form prefilled with what the service's bank-text parser
@@ -26,6 +37,14 @@ export function FixTextForm({
   const [missing, setMissing] = useState('');
   const action = useAction();
   const id = (name: string) => `fix-${text.id}-${name}`;
+  // A refusal of one field is shown under it; any other, or the missing note, under the form.
+  const misfit = missing
+    ? undefined
+    : fieldError(
+        action.error,
+        FIX_FIELDS.map(([name]) => name),
+      );
+  const wrongOf = (name: string) => (misfit?.field === name ? misfit.message : '');
   const submit = async (event: Event) => {
     event.preventDefault();
     if (!draft.note.trim()) return setMissing('A note is required.');
@@ -49,36 +68,24 @@ export function FixTextForm({
         <pre>{text.body}</pre>
       </figure>
       <form class="grid" onSubmit={submit} aria-label={`Fix text ${text.id}`}>
-        {(
-          [
-            ['utr', 'UTR (12 digits)'],
-            ['amount', 'Amount (₹)'],
-            ['payer_name', 'Payer'],
-            ['credited_at', 'Credited at (blank: when received)'],
-          ] as const
-        ).map(([name, label]) => (
-          <div key={name}>
+        {FIX_FIELDS.map(([name, label]) => (
+          <div key={name} class={name === 'note' ? 'wide' : undefined}>
             <label for={id(name)}>{label}</label>
             <input
               id={id(name)}
               value={draft[name]}
               onInput={(event) => setDraft({ ...draft, [name]: event.currentTarget.value })}
+              {...describedBy(id(name), wrongOf(name))}
             />
+            <FieldErrorText id={id(name)} wrong={wrongOf(name)} />
           </div>
         ))}
-        <div class="wide">
-          <label for={id('note')}>Note</label>
-          <input
-            id={id('note')}
-            value={draft.note}
-            onInput={(event) => setDraft({ ...draft, note: event.currentTarget.value })}
-          />
-        </div>
-        {missing || action.error ? (
-          <p class="error wide" role="alert">
-            {missing || action.error}
-          </p>
-        ) : null}
+        <FormAlert
+          class="error wide"
+          error={missing || action.error}
+          misfit={misfit}
+          label={labelIn(FIX_FIELDS)}
+        />
         <div>
           <button type="submit" class="primary" disabled={action.busy}>
             Fix into a credit

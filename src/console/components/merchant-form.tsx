@@ -6,6 +6,7 @@ import {
   type MerchantDraft,
   PAYOUT_CHANNEL_CHOICES,
 } from '../lib/merchant-form.js';
+import { describedBy, FieldErrorText, FormAlert } from './field-error-text.js';
 
 export interface MerchantFormProps {
   readonly initial: MerchantDraft;
@@ -39,10 +40,7 @@ export function MerchantForm({ initial, submitLabel, busy, error, onSubmit }: Me
             {MERCHANT_FIELDS.filter((field) => field.group === group).map((field) => {
               const id = `merchant-${field.name}`;
               const wrong = misfit?.field === field.name ? misfit.message : '';
-              const described = {
-                'aria-invalid': wrong ? true : undefined,
-                'aria-describedby': wrong ? `${id}-error` : undefined,
-              };
+              const described = describedBy(id, wrong);
               const onInput = (event: { currentTarget: { value: string } }) =>
                 setDraft({ ...draft, [field.name]: event.currentTarget.value });
               return (
@@ -69,22 +67,14 @@ export function MerchantForm({ initial, submitLabel, busy, error, onSubmit }: Me
                   ) : (
                     <input id={id} value={draft[field.name]} onInput={onInput} {...described} />
                   )}
-                  {wrong ? (
-                    <p id={`${id}-error`} class="error field-error">
-                      {wrong}
-                    </p>
-                  ) : null}
+                  <FieldErrorText id={id} wrong={wrong} />
                 </div>
               );
             })}
           </div>
         </fieldset>
       ))}
-      {error ? (
-        <p class="error" role="alert">
-          {misfit ? `Check ${labelOf(misfit.field)}: ${misfit.message}` : error}
-        </p>
-      ) : null}
+      <FormAlert error={error} misfit={misfit} label={labelOf} />
       <div>
         <button type="submit" class="primary" disabled={busy}>
           {submitLabel}

@@ -24,6 +24,9 @@ const WORDING: readonly (readonly [RegExp, (match: RegExpMatchArray) => string])
   [/must be one of (.+)/i, (m) => `Choose one of: ${m[1]}.`],
   [/invalid (url|uri)/i, () => 'Enter a full address, starting with https://.'],
   [/invalid email/i, () => 'Enter an e-mail address, like name@example.com.'],
+  [/must be exactly (\d+) digits/i, (m) => `Enter exactly ${m[1]} digits.`],
+  [/must be greater than 0/i, () => 'Enter an amount above 0.'],
+  [/must be a decimal amount like (\S+)/i, (m) => `Enter an amount in rupees, like ${m[1]}.`],
 ];
 
 export function fieldError(details: string, fields: readonly string[]): FieldError | undefined {
@@ -41,4 +44,9 @@ export function readable(reason: string): string {
   const text = reason.replace(/^Invalid input:\s*/i, '').trim();
   const sentence = text.charAt(0).toUpperCase() + text.slice(1);
   return /[.!?]$/.test(sentence) ? sentence : `${sentence}.`;
+}
+
+/** The label of a form's field by its name, from the form's [name, label] list; the name if none. */
+export function labelIn(fields: readonly (readonly [string, string])[]): (name: string) => string {
+  return (name) => fields.find(([field]) => field === name)?.[1] ?? name;
 }

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ListedCredit, ListedText } from '../../../src/shared/credit-views.js';
 import { fakeApi, ok } from '../support/fake-api.js';
 import { renderConsole, settle } from '../support/render-console.js';
-import { orderRow } from '../support/samples.js';
+import { orderRow, sampleMerchant } from '../support/samples.js';
 
 afterEach(() => cleanup());
 
@@ -156,6 +156,61 @@ describe('the Credits screen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Older' }));
     await settle();
     expect(api.credits).toHaveBeenLastCalledWith('waiting', '51');
+  });
+});
+
+describe("the credit forms show the API's refusal of a field under that field", () => {
+  const refused = (details: string) => async () => ({
+    kind: 'refused' as const,
+    code: 'invalid_field',
+    details,
+  });
+
+  /** The field is marked invalid and described by the message; the alert names it by its label. */
+  function expectRefusedAt(field: HTMLElement, label: string, message: string) {
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(field.getAttribute('aria-describedby') ?? '')?.textContent).toBe(message);
+    expect(screen.getByRole('alert').textContent).toBe(`Check ${label}: ${message}`);
+  }
+
+  it('on the hand-posted credit', async () => {
+    const api = fakeApi({ postCredit: refused('utr: must be exactly 12 digits') });
+    renderConsole(api, '#/credits');
+    await settle();
+    fireEvent.input(screen.getByLabelText('UTR (12 digits)'), { target: { value: '6123' } });
+    fireEvent.submit(screen.getByRole('button', { name: 'Post credit' }).closest('form') as HTMLFormElement);
+    await settle();
+    expectRefusedAt(screen.getByLabelText('UTR (12 digits)'), 'UTR (12 digits)', 'Enter exactly 12 digits.');
+    expect(screen.getByLabelText('Amount (₹)').getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('on the fix of a text into a credit, the missing note still said under the form', async () => {
+    const api = fakeApi({
+      credits: async (state) => ok(state === 'unparsed' ? [unparsed] : []),
+      fixText: refused('amount: must be greater than 0'),
+    });
+    renderConsole(api, '#/credits?tab=unparsed');
+    await settle();
+    const form = screen.getByRole('form', { name: 'Fix text 41' });
+    fireEvent.submit(form);
+    await settle();
+    expect(screen.getByRole('alert').textContent).toBe('A note is required.');
+    fireEvent.input(within(form).getByLabelText('Note'), { target: { value: 'read from the statement' } });
+    fireEvent.submit(form);
+    await settle();
+    expectRefusedAt(within(form).getByLabelText('Amount (₹)'), 'Amount (₹)', 'Enter an amount above 0.');
+  });
+
+  it('on a new credit source', async () => {
+    const api = fakeApi({
+      merchant: async () => ok(sampleMerchant),
+      createCreditSource: refused('name: Too small: expected string to have >=1 characters'),
+    });
+    renderConsole(api, '#/merchants/M100');
+    await settle();
+    fireEvent.submit(screen.getByRole('form', { name: 'Add a credit source' }));
+    await settle();
+    expectRefusedAt(screen.getByLabelText('Source name'), 'Source name', 'Fill this in.');
   });
 });
 

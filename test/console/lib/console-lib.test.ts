@@ -250,4 +250,13 @@ describe('fieldError', () => {
     expect(fieldError('limits.max: Too big', ['name'])).toBeUndefined();
     expect(fieldError('the merchant is disabled', fields)).toBeUndefined();
   });
+
+  it("words the credit forms' refusals of a UTR and an amount", () => {
+    const fields = ['utr', 'amount'];
+    expect(fieldError('utr: must be exactly 12 digits', fields)?.message).toBe('Enter exactly 12 digits.');
+    expect(fieldError('amount: must be a decimal amount like 100.00', fields)?.message).toBe(
+      'Enter an amount in rupees, like 100.00.',
+    );
+    expect(fieldError('amount: must be greater than 0', fields)?.message).toBe('Enter an amount above 0.');
+  });
 });

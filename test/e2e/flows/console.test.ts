@@ -1,8 +1,9 @@
 /**
  * The operator console in Chromium: sign in, find an order by its UTR, read its timeline, resend
  * its callback and see the new attempt; create a merchant and a key (each secret shown once);
- * open the match dialog of a waiting credit, read a candidate's claimed UTR and leave it by keyboard
- * (Escape, the focus back on Match); sign out and be refused. axe-core audits every screen on the way.
+ * see a hand-posted credit's bad UTR refused under its field; open the match dialog of a waiting
+ * credit, read a candidate's claimed UTR and leave it by keyboard (Escape, the focus back on
+ * Match); sign out and be refused. axe-core audits every screen on the way.
  */
 import { describe, expect, inject, test } from 'vitest';
 import { useBrowser } from '../support/browser.js';
@@ -108,6 +109,13 @@ describe(`operator console (${storeKind()})`, () => {
     await page.getByRole('heading', { level: 1, name: 'Credits' }).waitFor();
     await page.getByRole('button', { name: 'Post credit' }).waitFor();
     await expectNoAxeViolations(page, 'console Credits');
+    // The service's refusal of a field, under that field in plain words.
+    await page.getByLabel('UTR (12 digits)').fill('6123');
+    await page.getByLabel('Amount (₹)').fill('10.00');
+    await page.getByRole('button', { name: 'Post credit' }).click();
+    await page.getByRole('alert').getByText('Check UTR (12 digits): Enter exactly 12 digits.').waitFor();
+    expect(await page.getByLabel('UTR (12 digits)').getAttribute('aria-invalid')).toBe('true');
+    await expectNoAxeViolations(page, 'console Credits, a refused field');
     const match = page.getByRole('button', { name: `Match ${waiting}` });
     await match.click();
     const matchDialog = page.getByRole('dialog', { name: `Match credit ${waiting}` });
