@@ -63,7 +63,11 @@ describe(`a contested claim in the console (${storeKind()})`, () => {
     await page.getByLabel('Operator token').fill(inject('e2eServices').dual?.operatorToken ?? '');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { level: 1, name: 'Today' }).waitFor();
-    await page.getByRole('link', { name: 'Needs attention', exact: true }).click();
+    // The screens' navigation: Today's own "Needs attention" count links there too once it loads.
+    await page
+      .getByRole('navigation', { name: 'Screens' })
+      .getByRole('link', { name: 'Needs attention' })
+      .click();
     await page.getByRole('heading', { level: 1, name: 'Needs attention' }).waitFor();
     await page.getByRole('link', { name: /^Contested claims \(\d+\)$/ }).click();
     const card = page.getByRole('listitem').filter({ hasText: utr });
