@@ -91,8 +91,9 @@ describe(`Hindi (${storeKind()})`, () => {
     const picker = page.getByRole('combobox', { name: 'भाषा' });
     await picker.selectOption('en');
     await page.getByRole('heading', { level: 1, name: 'Payment received' }).waitFor();
-    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
-    expect(new URL(page.url()).searchParams.get('lang')).toBe('en');
+    // The page's lang and address follow the render in an effect: wait for them as for Tamil below.
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');
+    await expect.poll(() => new URL(page.url()).searchParams.get('lang')).toBe('en');
     await expectNoAxeViolations(page, 'success (switched to English)');
     await page.getByRole('combobox', { name: 'Language' }).selectOption('ta');
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('ta');
