@@ -6,6 +6,7 @@
  */
 import { describe, expect, inject, test } from 'vitest';
 import { useBrowser } from '../support/browser.js';
+import { signInToConsole } from '../support/console-page.js';
 import { newUtr } from '../support/merchant-client.js';
 import { expectNoAxeViolations } from '../support/page-checks.js';
 import { storeKind, useStack } from '../support/stack.js';
@@ -39,10 +40,7 @@ describe(`console Needs attention (${storeKind()})`, () => {
 
     const desktop = await browser.desktop();
     const page = await desktop.newPage();
-    await page.goto(`${stack.url}/console/`);
-    await page.getByLabel('Operator token').fill(inject('e2eServices').main?.operatorToken ?? '');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Today' }).waitFor();
+    await signInToConsole(page, stack.url, inject('e2eServices').main?.operatorToken ?? '');
     await page.getByRole('link', { name: /^\d+ Conflicting texts$/ }).click();
 
     await page.getByRole('heading', { level: 1, name: 'Needs attention' }).waitFor();

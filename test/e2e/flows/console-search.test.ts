@@ -9,6 +9,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
 import { useBrowser } from '../support/browser.js';
+import { signInToConsole } from '../support/console-page.js';
 import { newUtr } from '../support/merchant-client.js';
 import { claimUtr, createCollection } from '../support/orders.js';
 import { expectNoAxeViolations } from '../support/page-checks.js';
@@ -46,10 +47,7 @@ describe(`console search on a phone (${storeKind()})`, () => {
 
     const phone = await browser.phone();
     const page = await phone.newPage();
-    await page.goto(`${stack.url}/console/`);
-    await page.getByLabel('Operator token').fill(inject('e2eServices').main?.operatorToken ?? '');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Today' }).waitFor();
+    await signInToConsole(page, stack.url, inject('e2eServices').main?.operatorToken ?? '');
     await page.getByText('Match rate').waitFor();
     await check(page, 'today');
 

@@ -7,6 +7,7 @@
  */
 import { describe, expect, inject, test } from 'vitest';
 import { useBrowser } from '../support/browser.js';
+import { signInToConsole } from '../support/console-page.js';
 import { expectNoAxeViolations } from '../support/page-checks.js';
 import { SOURCE_SILENCE_SECONDS } from '../support/services.js';
 import { storeKind, useStack } from '../support/stack.js';
@@ -40,10 +41,7 @@ describe(`console silent credit source (${storeKind()})`, () => {
     expect((await heartbeat()).status).toBe(200);
 
     const page = await (await browser.desktop()).newPage();
-    await page.goto(`${stack.url}/console/`);
-    await page.getByLabel('Operator token').fill(inject('e2eServices').quiet?.operatorToken ?? '');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Today' }).waitFor();
+    await signInToConsole(page, stack.url, inject('e2eServices').quiet?.operatorToken ?? '');
     await page
       .getByRole('navigation', { name: 'Screens' })
       .getByRole('link', { name: /^Needs attention/ })

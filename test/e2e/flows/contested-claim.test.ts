@@ -8,6 +8,7 @@
  */
 import { describe, expect, inject, test } from 'vitest';
 import { useBrowser } from '../support/browser.js';
+import { signInToConsole } from '../support/console-page.js';
 import { newUtr } from '../support/merchant-client.js';
 import { OperatorClient } from '../support/operator-client.js';
 import { claimUtr, createCollection } from '../support/orders.js';
@@ -59,10 +60,7 @@ describe(`a contested claim in the console (${storeKind()})`, () => {
     // Root opens the case from Needs attention and resolves it for the payer's order.
     const desktop = await browser.desktop();
     const page = await desktop.newPage();
-    await page.goto(`${stack.url}/console/`);
-    await page.getByLabel('Operator token').fill(inject('e2eServices').dual?.operatorToken ?? '');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Today' }).waitFor();
+    await signInToConsole(page, stack.url, inject('e2eServices').dual?.operatorToken ?? '');
     // The screens' navigation: Today's own "Needs attention" count links there too once it loads.
     await page
       .getByRole('navigation', { name: 'Screens' })

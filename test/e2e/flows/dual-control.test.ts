@@ -7,6 +7,7 @@
  */
 import { describe, expect, inject, test } from 'vitest';
 import { useBrowser } from '../support/browser.js';
+import { signInToConsole } from '../support/console-page.js';
 import { newUtr } from '../support/merchant-client.js';
 import { OperatorClient } from '../support/operator-client.js';
 import { createCollection } from '../support/orders.js';
@@ -50,10 +51,7 @@ describe(`an approval in the console (${storeKind()})`, () => {
     // The second operator (root) reads what it will do in the console and approves it.
     const desktop = await browser.desktop();
     const page = await desktop.newPage();
-    await page.goto(`${stack.url}/console/`);
-    await page.getByLabel('Operator token').fill(inject('e2eServices').dual?.operatorToken ?? '');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Today' }).waitFor();
+    await signInToConsole(page, stack.url, inject('e2eServices').dual?.operatorToken ?? '');
     await page.getByRole('link', { name: 'Approvals', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Approvals' }).waitFor();
     const card = page.getByRole('region', {

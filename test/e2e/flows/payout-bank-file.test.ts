@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { useBrowser } from '../support/browser.js';
+import { signInToConsole } from '../support/console-page.js';
 import { newOrderId, newUtr } from '../support/merchant-client.js';
 import { claimUtr, createCollection } from '../support/orders.js';
 import { expectNoAxeViolations } from '../support/page-checks.js';
@@ -16,12 +17,8 @@ import { storeKind, useStack } from '../support/stack.js';
 const stack = useStack();
 const browser = useBrowser();
 
-async function signIn(page: Page, url: string, token: string): Promise<void> {
-  await page.goto(`${url}/console/#/payouts`);
-  await page.getByLabel('Operator token').fill(token);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { level: 1, name: 'Payouts' }).waitFor();
-}
+const signIn = (page: Page, url: string, token: string) =>
+  signInToConsole(page, url, token, { hash: '#/payouts', heading: 'Payouts' });
 
 describe(`Payout by bank file (${storeKind()})`, () => {
   test('two operators batch, approve and download it; the statement completes it; the merchant is called back', async () => {
