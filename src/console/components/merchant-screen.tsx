@@ -58,7 +58,7 @@ export function MerchantScreen({ merchantUid }: { readonly merchantUid: string }
       <p>
         <a href="#/merchants">← Merchants</a>
       </p>
-      <LoadState resource={merchant} retry={reloadMerchant} what="the merchant">
+      <LoadState resource={merchant} retry={reloadMerchant} what="the merchant" heading="Merchant">
         {(data: MerchantDetail) => (
           <>
             <div class="title-row">

@@ -44,7 +44,7 @@ export function OrderScreen({ paymentUid }: { readonly paymentUid: string }) {
       <p>
         <a href="#/orders">← Orders</a>
       </p>
-      <LoadState resource={order} retry={reloadOrder} what="the order">
+      <LoadState resource={order} retry={reloadOrder} what="the order" heading="Order">
         {(data) => (
           <>
             <div class="title-row">

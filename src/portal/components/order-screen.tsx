@@ -33,7 +33,7 @@ export function OrderScreen({ paymentUid }: { readonly paymentUid: string }) {
       <p>
         <a href={ordersHref()}>← Orders</a>
       </p>
-      <LoadState resource={detail} retry={reload} what="the order">
+      <LoadState resource={detail} retry={reload} what="the order" heading="Order">
         {({ order, story }) => (
           <>
             <h1>

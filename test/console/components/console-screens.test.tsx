@@ -249,6 +249,19 @@ describe('the order screen', () => {
     renderConsole(fakeApi(), '#/orders/nope');
     await settle();
     expect(screen.getAllByRole('alert')[0]?.textContent).toMatch(/payment_uid: no such order/);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Order');
+  });
+
+  it('has its level-one heading while the order is still loading and the timeline has come', async () => {
+    const api = fakeApi({
+      order: () => new Promise<ApiResult<typeof order>>(() => {}),
+      timeline: async () => ok([{ kind: 'claim', at: '2026-03-10T20:01:00Z', utr: '612345678901', client_ip: '' }]),
+    });
+    renderConsole(api, '#/orders/pay_1');
+    await settle();
+    expect(screen.getByText('UTR 612345678901 claimed')).toBeTruthy();
+    expect(screen.getByText('Loading the order…')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Order');
   });
 });
 

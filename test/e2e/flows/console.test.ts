@@ -65,6 +65,8 @@ describe(`operator console (${storeKind()})`, () => {
     const attempts = page.locator('[data-kind="attempt"]');
     await expect.poll(() => attempts.count(), { timeout: 30_000 }).toBeGreaterThan(0);
     const before = await attempts.count();
+    // The timeline may come before the order's own answer: check the screen once both are shown.
+    await page.getByRole('heading', { level: 1, name: new RegExp(order.merchantOrderId) }).waitFor();
     await expectNoAxeViolations(page, 'console order');
 
     await page.getByRole('button', { name: 'Resend callback' }).click();
