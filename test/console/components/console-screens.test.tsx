@@ -255,7 +255,8 @@ describe('the order screen', () => {
   it('has its level-one heading while the order is still loading and the timeline has come', async () => {
     const api = fakeApi({
       order: () => new Promise<ApiResult<typeof order>>(() => {}),
-      timeline: async () => ok([{ kind: 'claim', at: '2026-03-10T20:01:00Z', utr: '612345678901', client_ip: '' }]),
+      timeline: async () =>
+        ok([{ kind: 'claim', at: '2026-03-10T20:01:00Z', utr: '612345678901', client_ip: '' }]),
     });
     renderConsole(api, '#/orders/pay_1');
     await settle();
