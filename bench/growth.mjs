@@ -27,6 +27,23 @@
  * A p99 of one run swings by a third between runs of the same size on this shared machine (one
  * stall of the machine lands on many requests at once), so the waiting poll runs three times and
  * the median run's p99 is the figure, and the stream's p99 is taken over 600 credits.
+ *
+ * The growth figure that does not move with other people's load is the CPU time per request:
+ * around each driven part the service process's CPU (utime + stime from /proc/<pid>/stat) and that
+ * of the PostgreSQL backends connected to the bench database (the service's pool; PostgreSQL's
+ * background processes, the checkpointer and autovacuum, are left out) are read, and their
+ * difference is divided by the requests answered: per creation, per first poll, per waiting poll
+ * (the three runs together), per credit and its pushed event (the streams already open), per
+ * console search. Each is printed with its ratio to the first size, beside the p99 ratio. A
+ * reading has 10 ms steps (clock ticks), well under 1% of a part's CPU.
+ *
+ * Loading: `INSERT ... SELECT` in slices of 100,000 with every index in place, as an organically
+ * grown table has them. A step that adds `--rebuild-from` orders or more (default 2,000,000: the
+ * 10M size) drops the secondary indexes first (not those of the primary key and unique
+ * constraints) and builds them again after the rows are in (maintenance_work_mem 1 GB for this
+ * session): a table of 10M orders loads in minutes rather than an hour. Each phase's time is
+ * printed (insert, indexes, VACUUM ANALYZE), with progress every million rows. Rebuilt indexes
+ * are packed fuller than grown ones, and their first inserts split more pages.
  */
 import { loadavg } from 'node:os';
 import pg from 'pg';
@@ -42,6 +59,7 @@ import {
   option,
   postgresCpuBetween,
   printMachine,
+  processCpuSeconds,
   startService,
   wrk,
 } from './lib.mjs';
@@ -52,7 +70,72 @@ if (hasSwitch('ten-million') && !sizes.includes(10_000_000)) sizes.push(10_000_0
 const duration = option('duration', 8);
 const connections = option('connections', 64);
 const streamSamples = option('stream-samples', 600);
+const rebuildFrom = option('rebuild-from', 2_000_000);
 const load = () => loadavg()[0].toFixed(2);
+const seconds = (since) => Number(((performance.now() - since) / 1000).toFixed(1));
+/** The requests a wrk run had answered (2xx/3xx and the others). */
+const answered = (run) => Math.round(run.rps * run.seconds) + (run.bad || 0);
+
+/**
+ * Adds `add` orders for the merchant, numbered after `from`; answers each phase's seconds. See
+ * the header for when the secondary indexes are dropped and built again.
+ */
+async function loadOrders(client, merchant, from, add) {
+  const phases = { insert: 0, indexes: 0, vacuum: 0, rebuilt: false };
+  let indexes = [];
+  if (add >= rebuildFrom) {
+    phases.rebuilt = true;
+    ({ rows: indexes } = await client.query(
+      `SELECT c.relname AS name, pg_get_indexdef(i.indexrelid) AS definition
+         FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+        WHERE i.indrelid = 'orders'::regclass
+          AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = i.indexrelid)`,
+    ));
+    for (const index of indexes) await client.query(`DROP INDEX ${index.name}`);
+    console.log(
+      `    dropped ${indexes.length} secondary indexes: ${indexes.map((index) => index.name).join(', ')}`,
+    );
+  }
+  const insertStarted = performance.now();
+  // In slices of 100,000 so that one statement's memory and WAL stay modest.
+  for (let done = 0; done < add; done += 100_000) {
+    const n = Math.min(100_000, add - done);
+    await client.query(
+      `INSERT INTO orders (payment_uid, merchant_uid, merchant_order_id, request_digest, transaction_type,
+         accounting_type, payterm, payment, currency, country, channel, amount, final_amount, to_account,
+         to_name, to_bank_name, redirect_url, response_type, ip, signature_key, extra, payment_status,
+         expires_at, status_changed_at, created_at, updated_at)
+       SELECT gen_random_uuid()::text, $1, 'G' || ($3::int + g), md5(g::text) || md5(g::text), 'income',
+         'receive', 'UPI', 'india', 'INR', 'India', 'payment_india', 10000 + g % 1000, 10000 + g % 1000,
+         'benchshop@okaxis', 'Bench Shop', 'UPI', 'https://shop.example/return', 'json', '127.0.0.1', $2,
+         'upi://pay?pa=benchshop%40okaxis&pn=Bench%20Shop&am=100.00&cu=INR&tr=' || md5(g::text), 'pending',
+         now() + interval '1 day', now() - (g || ' seconds')::interval, now() - (g || ' seconds')::interval, now()
+       FROM generate_series(1, $4::int) AS g`,
+      [merchant.merchant_uid, merchant.api_key, from + done, n],
+    );
+    if (add >= 2_000_000 && (done + n) % 1_000_000 === 0) {
+      console.log(
+        `    inserted ${(done + n).toLocaleString('en')} of ${add.toLocaleString('en')} rows in ${seconds(insertStarted)} s (load ${load()})`,
+      );
+    }
+  }
+  phases.insert = seconds(insertStarted);
+  const indexStarted = performance.now();
+  if (indexes.length > 0) {
+    await client.query(`SET maintenance_work_mem = '1GB'`);
+    for (const index of indexes) {
+      const started = performance.now();
+      await client.query(index.definition);
+      console.log(`    built ${index.name} in ${seconds(started)} s (load ${load()})`);
+    }
+    await client.query('RESET maintenance_work_mem');
+  }
+  phases.indexes = seconds(indexStarted);
+  const vacuumStarted = performance.now();
+  await client.query('VACUUM ANALYZE orders');
+  phases.vacuum = seconds(vacuumStarted);
+  return phases;
+}
 
 main(
   async () => {
@@ -62,39 +145,68 @@ main(
     const merchant = await createMerchant(service.url);
     const client = new pg.Client({ connectionString: db.url });
     await client.connect();
+
+    /**
+     * CPU seconds of the service process and of each PostgreSQL backend on the bench database
+     * other than this script's own connection (the service's pool).
+     */
+    const cpuReading = async () => {
+      const { rows } = await client.query(
+        'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+      );
+      return {
+        service: processCpuSeconds(service.pid),
+        backends: new Map(rows.map((row) => [row.pid, processCpuSeconds(row.pid)])),
+      };
+    };
+    /**
+     * CPU microseconds per request between two readings: the service's, and the backends' (those
+     * alive at the second reading, less what each had at the first; one opened in between counts
+     * whole, one closed in between is lost).
+     */
+    const cpuPer = (before, after, requests) => {
+      let postgres = 0;
+      for (const [pid, used] of after.backends) postgres += (used ?? 0) - (before.backends.get(pid) ?? 0);
+      const us = (value) => Math.round((value * 1e6) / Math.max(1, requests));
+      return { requests, serviceUs: us(after.service - before.service), postgresUs: us(postgres) };
+    };
+    /** Runs `fn`, answering its result with `cpu`, the CPU per request of `count(result)` requests. */
+    const measured = async (fn, count) => {
+      const before = await cpuReading();
+      const result = await fn();
+      const after = await cpuReading();
+      return { ...result, cpu: cpuPer(before, after, count(result)) };
+    };
+
     const results = [];
     try {
       // The first size is the baseline: warm the service up first (its code compiled, its
-      // connections open), so the baseline is not its first seconds.
-      await wrk({ url: service.url, requests: createRequests(merchant, 8_000), connections, duration: 3 });
+      // connections open) on every part driven below, each for as long as a measured run, so the
+      // baseline's CPU per request is not that of its first, still interpreted, requests.
+      await wrk({ url: service.url, requests: createRequests(merchant, 20_000), connections, duration });
       const { rows: warmOrders } = await client.query('SELECT payment_uid FROM orders LIMIT 200');
       const warmPaths = warmOrders.map((row) => `/checkout/api/orders/${row.payment_uid}`);
-      await wrk({ url: service.url, paths: warmPaths, connections, duration: 3 });
+      await wrk({ url: service.url, paths: warmPaths, connections, duration });
+      await creditToStream(service.url, await claimedOrders(service.url, merchant, 100));
+      await wrk({
+        url: service.url,
+        paths: ['/operator/api/order-search?limit=50', '/operator/api/order-search?q=G1'],
+        headers: () => ({ Authorization: `Bearer ${OPERATOR_TOKEN}` }),
+        connections: 8,
+        duration,
+      });
       let loaded = 0;
       for (const size of sizes) {
         const [{ count: existing }] = (await client.query('SELECT count(*)::int AS count FROM orders')).rows;
-        const add = size - existing;
+        const add = Math.max(0, size - existing);
+        const loadLoad = load();
         const started = performance.now();
-        // In slices of 100,000 so that one statement's memory and WAL stay modest.
-        for (let from = 0; from < add; from += 100_000) {
-          const n = Math.min(100_000, add - from);
-          await client.query(
-            `INSERT INTO orders (payment_uid, merchant_uid, merchant_order_id, request_digest, transaction_type,
-               accounting_type, payterm, payment, currency, country, channel, amount, final_amount, to_account,
-               to_name, to_bank_name, redirect_url, response_type, ip, signature_key, extra, payment_status,
-               expires_at, status_changed_at, created_at, updated_at)
-             SELECT gen_random_uuid()::text, $1, 'G' || ($3::int + g), md5(g::text) || md5(g::text), 'income',
-               'receive', 'UPI', 'india', 'INR', 'India', 'payment_india', 10000 + g % 1000, 10000 + g % 1000,
-               'benchshop@okaxis', 'Bench Shop', 'UPI', 'https://shop.example/return', 'json', '127.0.0.1', $2,
-               'upi://pay?pa=benchshop%40okaxis&pn=Bench%20Shop&am=100.00&cu=INR&tr=' || md5(g::text), 'pending',
-               now() + interval '1 day', now() - (g || ' seconds')::interval, now() - (g || ' seconds')::interval, now()
-             FROM generate_series(1, $4::int) AS g`,
-            [merchant.merchant_uid, merchant.api_key, loaded + from, n],
-          );
-        }
-        loaded += Math.max(0, add);
-        await client.query('VACUUM ANALYZE orders');
+        const phases = await loadOrders(client, merchant, loaded, add);
+        loaded += add;
         const loadSeconds = (performance.now() - started) / 1000;
+        console.log(
+          `    ${add.toLocaleString('en')} orders added in ${loadSeconds.toFixed(1)} s: insert ${phases.insert} s, indexes ${phases.indexes} s, VACUUM ANALYZE ${phases.vacuum} s (load ${loadLoad} at the start, ${load()} at the end)`,
+        );
         const { rows: sample } = await client.query(
           'SELECT payment_uid FROM orders TABLESAMPLE SYSTEM (1) LIMIT 2000',
         );
@@ -113,27 +225,51 @@ main(
         };
         const requests = createRequests(merchant, Math.max(20_000, duration * 5_000));
         const createLoad = load();
-        const create = await wrk({ url: service.url, requests, connections, duration });
+        const create = await measured(
+          () => wrk({ url: service.url, requests, connections, duration }),
+          answered,
+        );
         const firstLoad = load();
-        const first = await firstPolls(service.url, uids, connections);
+        const first = await measured(
+          () => firstPolls(service.url, uids, connections),
+          (run) => run.count,
+        );
         const pollLoad = load();
         const polls = [];
-        for (let run = 0; run < 3; run++) {
-          polls.push(
-            await wrk({
-              url: service.url,
-              paths: uids.map((uid) => `/checkout/api/orders/${uid}`),
-              connections,
-              duration,
-            }),
-          );
-        }
-        const poll = { ...[...polls].sort((a, b) => a.p99 - b.p99)[1], p99s: polls.map((run) => run.p99) };
-        const streamLoad = load();
-        const stream = await creditToStream(
-          service.url,
-          await claimedOrders(service.url, merchant, streamSamples),
+        const pollCpu = await measured(
+          async () => {
+            for (let run = 0; run < 3; run++) {
+              polls.push(
+                await wrk({
+                  url: service.url,
+                  paths: uids.map((uid) => `/checkout/api/orders/${uid}`),
+                  connections,
+                  duration,
+                }),
+              );
+            }
+            return {};
+          },
+          () => polls.reduce((sum, run) => sum + answered(run), 0),
         );
+        const poll = {
+          ...[...polls].sort((a, b) => a.p99 - b.p99)[1],
+          p99s: polls.map((run) => run.p99),
+          cpu: pollCpu.cpu,
+        };
+        const streamLoad = load();
+        const claimed = await claimedOrders(service.url, merchant, streamSamples);
+        let streamBefore;
+        let streamAfter;
+        const streamResult = await creditToStream(service.url, claimed, {
+          start: async () => {
+            streamBefore = await cpuReading();
+          },
+          end: async () => {
+            streamAfter = await cpuReading();
+          },
+        });
+        const stream = { ...streamResult, cpu: cpuPer(streamBefore, streamAfter, claimed.length) };
         const searchLoad = load();
         const middle = Math.floor(size / 2);
         const auth = { Authorization: `Bearer ${OPERATOR_TOKEN}` };
@@ -142,13 +278,17 @@ main(
           `/operator/api/order-search?q=G${middle}`,
           '/operator/api/order-search?q=bench%20payer',
         ];
-        const search = await wrk({
-          url: service.url,
-          paths: searchPaths,
-          headers: () => auth,
-          connections: 8,
-          duration,
-        });
+        const search = await measured(
+          () =>
+            wrk({
+              url: service.url,
+              paths: searchPaths,
+              headers: () => auth,
+              connections: 8,
+              duration,
+            }),
+          answered,
+        );
         const [{ count }] = (await client.query('SELECT count(*)::int AS count FROM orders')).rows;
         const [{ size: bytes }] = (
           await client.query(`SELECT pg_size_pretty(pg_total_relation_size('orders')) AS size`)
@@ -158,6 +298,7 @@ main(
           rowsAfter: count,
           tableSize: bytes,
           loadSeconds: Number(loadSeconds.toFixed(1)),
+          loadPhases: { ...phases, load: loadLoad },
           idle,
           create: { ...create, load: createLoad },
           first: { ...first, load: firstLoad },
@@ -168,17 +309,36 @@ main(
         results.push(row);
         const base = results[0];
         const ratio = (part) => (row[part].p99 / base[part].p99).toFixed(2);
+        const cpuRatio = (part, side) => (row[part].cpu[side] / Math.max(1, base[part].cpu[side])).toFixed(2);
+        const cpu = (part) =>
+          `CPU per request service ${row[part].cpu.serviceUs} us (x${cpuRatio(part, 'serviceUs')}) + PostgreSQL ${row[part].cpu.postgresUs} us (x${cpuRatio(part, 'postgresUs')})`;
         console.log(
-          `  ${String(size).padStart(8)} orders (${bytes}, loaded in ${row.loadSeconds} s): idle CPU service ${idle.servicePercent}%, PostgreSQL ${idle.postgresPercent}%; create ${create.rps}/s p50 ${create.p50} p99 ${create.p99} ms (load ${createLoad}, p99 x${ratio('create')});` +
-            ` first poll of ${first.count} p50 ${first.p50} p99 ${first.p99} ms (load ${firstLoad}, p99 x${ratio('first')});` +
-            ` waiting poll ${poll.rps}/s p50 ${poll.p50} p99 ${poll.p99} ms (median of ${poll.p99s.join(', ')}; load ${pollLoad}, p99 x${ratio('poll')});` +
-            ` credit -> stream p50 ${stream.p50} p99 ${stream.p99} ms (credit request alone p50 ${stream.request.p50} p99 ${stream.request.p99}; load ${streamLoad}, p99 x${ratio('stream')});` +
-            ` console search ${search.rps}/s p50 ${search.p50} p99 ${search.p99} ms (load ${searchLoad}, p99 x${ratio('search')})`,
+          `  ${String(size).padStart(8)} orders (${bytes}, loaded in ${row.loadSeconds} s): idle CPU service ${idle.servicePercent}%, PostgreSQL ${idle.postgresPercent}%;` +
+            ` create ${create.rps}/s p50 ${create.p50} p99 ${create.p99} ms (load ${createLoad}, p99 x${ratio('create')}; ${cpu('create')});` +
+            ` first poll of ${first.count} p50 ${first.p50} p99 ${first.p99} ms (load ${firstLoad}, p99 x${ratio('first')}; ${cpu('first')});` +
+            ` waiting poll ${poll.rps}/s p50 ${poll.p50} p99 ${poll.p99} ms (median of ${poll.p99s.join(', ')}; load ${pollLoad}, p99 x${ratio('poll')}; ${cpu('poll')});` +
+            ` credit -> stream p50 ${stream.p50} p99 ${stream.p99} ms (credit request alone p50 ${stream.request.p50} p99 ${stream.request.p99}; load ${streamLoad}, p99 x${ratio('stream')}; ${cpu('stream')}, a request being one credit and its pushed event);` +
+            ` console search ${search.rps}/s p50 ${search.p50} p99 ${search.p99} ms (load ${searchLoad}, p99 x${ratio('search')}; ${cpu('search')})`,
         );
       }
     } finally {
       await client.end();
       await service.stop();
+    }
+    // The growth table: CPU per request (service + PostgreSQL backends, µs) and its ratio to the
+    // first size, the p99 ratio beside it as context.
+    const parts = ['create', 'first', 'poll', 'stream', 'search'];
+    console.log(`\n  orders     | ${parts.map((part) => part.padEnd(44)).join(' | ')}`);
+    for (const row of results) {
+      const base = results[0];
+      const cells = parts.map((part) => {
+        const total = row[part].cpu.serviceUs + row[part].cpu.postgresUs;
+        const baseTotal = base[part].cpu.serviceUs + base[part].cpu.postgresUs;
+        return `${row[part].cpu.serviceUs}+${row[part].cpu.postgresUs} us x${(total / Math.max(1, baseTotal)).toFixed(2)} (p99 x${(row[part].p99 / base[part].p99).toFixed(2)})`.padEnd(
+          44,
+        );
+      });
+      console.log(`  ${String(row.orders).padStart(10)} | ${cells.join(' | ')}`);
     }
     console.log(JSON.stringify({ machine, connections, duration, results }));
   },

@@ -480,6 +480,16 @@ export function processStats(pid) {
   };
 }
 
+/** CPU seconds (user + system) a process has used so far, from /proc/<pid>/stat; undefined once it has ended. */
+export function processCpuSeconds(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(stat[11]) + Number(stat[12])) / 100; // utime + stime, in clock ticks (1/100 s)
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * CPU seconds used so far by: every PostgreSQL process of this machine (the server's backends),
  * this process, its children that have ended (a finished wrk), and the given processes. Two

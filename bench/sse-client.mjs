@@ -103,13 +103,16 @@ export async function claimedOrders(url, merchant, count) {
 /**
  * Credit posted -> completed state on the order's stream, for each of `orders` (claimed, see
  * claimedOrders) one at a time, with one stream per order held by this process. Answers p50/p99
- * (ms) of that and, as its baseline, of the credit request alone.
+ * (ms) of that and, as its baseline, of the credit request alone. `around.start()` is called once
+ * every stream is open and has its first event, `around.end()` after the last credit's event: a
+ * caller measures the credits alone between them (the CPU of a credit and its pushed event).
  */
-export async function creditToStream(url, orders) {
+export async function creditToStream(url, orders, around = {}) {
   const streams = await Promise.all(orders.map((order) => openStream(url, order.uid)));
   await Promise.all(streams.map((stream) => stream.waitFor('processing')));
   const latencies = [];
   const requests = [];
+  await around.start?.();
   try {
     for (const [i, order] of orders.entries()) {
       const arrived = streams[i].waitFor('completed');
@@ -118,6 +121,7 @@ export async function creditToStream(url, orders) {
       requests.push(performance.now() - started);
       latencies.push((await arrived) - started);
     }
+    await around.end?.();
   } finally {
     for (const stream of streams) stream.close();
   }
