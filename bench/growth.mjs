@@ -147,12 +147,14 @@ main(
     await client.connect();
 
     /**
-     * CPU seconds of the service process and of each PostgreSQL backend on the bench database
-     * other than this script's own connection (the service's pool).
+     * CPU seconds of the service process and of each PostgreSQL client backend on the bench
+     * database other than this script's own connection (the service's pool; an autovacuum worker
+     * on the database is left out).
      */
     const cpuReading = async () => {
       const { rows } = await client.query(
-        'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+        `SELECT pid FROM pg_stat_activity
+          WHERE datname = current_database() AND backend_type = 'client backend' AND pid <> pg_backend_pid()`,
       );
       return {
         service: processCpuSeconds(service.pid),
