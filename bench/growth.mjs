@@ -18,11 +18,13 @@
  * prefix, p99 as a ratio to the first size.
  *
  * Usage: npm run bench:growth   (node bench/growth.mjs [--sizes 1000,100000,1000000] [--duration 8]
- *                                [--stream-samples 600] [--ten-million])
+ *                                [--stream-samples 600] [--ten-million] [--rebuild-from 2000000])
  *
- * `--ten-million` adds 10,000,000 orders as a last size. Loading them takes about ten times the
- * 1M size's load (the bench prints each size's load time; the orders table with its indexes is
- * about 12 GB), so the run takes about an hour and needs about 15 GB free for PostgreSQL.
+ * `--ten-million` adds 10,000,000 orders as a last size (the orders table with its indexes is
+ * about 12 GB: keep 15 GB free for PostgreSQL). Its insert is CPU-bound in one PostgreSQL
+ * backend: at a load average of 46-48 on two cores it ran at about 4,000 rows a second without
+ * the secondary indexes (9M rows: about 40 minutes before the index builds); start it on a
+ * quiet machine, an hour before it is needed.
  *
  * A p99 of one run swings by a third between runs of the same size on this shared machine (one
  * stall of the machine lands on many requests at once), so the waiting poll runs three times and
