@@ -7,6 +7,7 @@ import { useSession } from '../hooks/use-session.js';
 import { formatIst } from '../lib/format-ist.js';
 import { approvalsHref } from '../lib/route.js';
 import { LoadState } from './load-state.js';
+import { ErrorText } from './notices.js';
 import { StatusBadge } from './status-badge.js';
 
 const STATES = [
@@ -122,11 +123,7 @@ function Proposal({ approval, onDone }: { readonly approval: ApprovalView; reado
           </div>
         )
       ) : null}
-      {action.error ? (
-        <p class="error" role="alert">
-          {action.error}
-        </p>
-      ) : null}
+      <ErrorText message={action.error} />
     </section>
   );
 }

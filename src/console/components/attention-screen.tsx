@@ -11,6 +11,7 @@ import { ConfirmDialog } from './confirm-dialog.js';
 import { ContestDialog } from './contest-dialog.js';
 import { LoadState } from './load-state.js';
 import { type MatchableCredit, MatchDialog } from './match-dialog.js';
+import { DoneNotice } from './notices.js';
 
 /** Every case that needs an operator, by kind, each with its reason and the action that resolves it. */
 export function AttentionScreen({ kind }: { readonly kind: string }) {
@@ -36,11 +37,7 @@ export function AttentionScreen({ kind }: { readonly kind: string }) {
           Refresh
         </button>
       </div>
-      {done ? (
-        <p class="notice notice-good" role="status">
-          {done}
-        </p>
-      ) : null}
+      <DoneNotice message={done} />
       <LoadState resource={queue} retry={reload} what="the cases needing attention">
         {(data) => {
           const shown = data.items.filter((item) => kind === '' || item.kind === kind);

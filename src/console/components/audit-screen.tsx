@@ -1,10 +1,25 @@
 import { useState } from 'preact/hooks';
+import type { AuditEntry } from '../../shared/audit-views.js';
 import { useAppDeps } from '../app-deps.js';
 import { useResource } from '../hooks/use-resource.js';
 import { auditChanges } from '../lib/audit-diff.js';
 import { formatIst } from '../lib/format-ist.js';
+import { type Column, DataTable } from './data-table.js';
 import { LoadState } from './load-state.js';
 import { Pager } from './pager.js';
+
+const COLUMNS: readonly Column<AuditEntry>[] = [
+  { header: 'When (IST)', cell: (row) => formatIst(row.at) },
+  { header: 'Operator', cell: (row) => row.actor },
+  { header: 'Action', cell: (row) => row.action },
+  { header: 'Subject', cellClass: 'mono', cell: (row) => row.subject },
+  { header: 'Note', cell: (row) => row.note },
+  {
+    header: 'Changes',
+    cellClass: 'small',
+    cell: (row) => <AuditDiff before={row.before} after={row.after} />,
+  },
+];
 
 /** Every manual action, newest first: who, when, what, on what, why; filterable and paged. */
 export function AuditScreen() {
@@ -55,35 +70,12 @@ export function AuditScreen() {
             </p>
           ) : (
             <>
-              <div class="table-wrap">
-                <table>
-                  <caption class="visually-hidden">Manual actions, newest first</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">When (IST)</th>
-                      <th scope="col">Operator</th>
-                      <th scope="col">Action</th>
-                      <th scope="col">Subject</th>
-                      <th scope="col">Note</th>
-                      <th scope="col">Changes</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {list.map((row) => (
-                      <tr key={row.id}>
-                        <td>{formatIst(row.at)}</td>
-                        <td>{row.actor}</td>
-                        <td>{row.action}</td>
-                        <td class="mono">{row.subject}</td>
-                        <td>{row.note}</td>
-                        <td class="small">
-                          <AuditDiff before={row.before} after={row.after} />
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <DataTable
+                rows={list}
+                columns={COLUMNS}
+                rowKey={(row) => String(row.id)}
+                caption="Manual actions, newest first"
+              />
               <Pager
                 cursors={cursors}
                 onChange={setCursors}

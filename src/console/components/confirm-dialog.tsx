@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { ModalDialog } from './modal-dialog.js';
+import { ErrorText } from './notices.js';
 
 export interface ConfirmDialogProps {
   readonly title: string;
@@ -48,11 +49,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
             A note is required.
           </p>
         ) : null}
-        {props.error ? (
-          <p class="error" role="alert">
-            {props.error}
-          </p>
-        ) : null}
+        <ErrorText message={props.error} />
         <div class="row">
           <button type="submit" class="primary" disabled={props.busy}>
             {props.confirmLabel}

@@ -2,10 +2,34 @@ import type { ListedCredit } from '../../shared/credit-views.js';
 import { creditAmount } from '../lib/credit-amount.js';
 import { formatIst } from '../lib/format-ist.js';
 import { orderHref } from '../lib/route.js';
+import { type Column, DataTable } from './data-table.js';
+
+const COLUMNS: readonly Column<ListedCredit>[] = [
+  { header: 'Received (IST)', cell: (credit) => formatIst(credit.created_at) },
+  { header: 'UTR', cellClass: 'mono', cell: (credit) => credit.utr },
+  { header: 'Amount', class: 'num', cell: (credit) => creditAmount(credit.amount) },
+  { header: 'Payer', cell: (credit) => credit.payer_name || '—' },
+  { header: 'Payee account', cell: (credit) => credit.payee || '—' },
+  { header: 'Source', cell: (credit) => credit.source },
+  {
+    header: 'Order or reason',
+    cell: (credit) => (
+      <>
+        {credit.payment_uid ? (
+          <a class="mono" href={orderHref(credit.payment_uid)}>
+            {credit.payment_uid}
+          </a>
+        ) : null}
+        {credit.payment_uid && credit.reason ? ': ' : null}
+        {credit.reason || (credit.payment_uid ? null : 'no claim yet')}
+      </>
+    ),
+  },
+];
 
 /**
  * Credits as the credit list shows them, with a Match button on those no order holds when
- * `onMatch` is given. Each cell names its column, so that on a phone every row reads as a card.
+ * `onMatch` is given. On a phone every row reads as a card.
  */
 export function CreditTable({
   credits,
@@ -16,59 +40,24 @@ export function CreditTable({
   readonly onMatch: ((credit: ListedCredit) => void) | undefined;
   readonly caption?: string;
 }) {
+  const match: Column<ListedCredit> | false = onMatch
+    ? {
+        header: 'Action',
+        cell: (credit) =>
+          credit.payment_uid ? null : (
+            <button type="button" onClick={() => onMatch(credit)}>
+              Match {credit.utr}
+            </button>
+          ),
+      }
+    : false;
   return (
-    <div class="table-wrap">
-      <table class="cards">
-        <caption class="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Received (IST)</th>
-            <th scope="col">UTR</th>
-            <th scope="col" class="num">
-              Amount
-            </th>
-            <th scope="col">Payer</th>
-            <th scope="col">Payee account</th>
-            <th scope="col">Source</th>
-            <th scope="col">Order or reason</th>
-            {onMatch ? <th scope="col">Action</th> : null}
-          </tr>
-        </thead>
-        <tbody>
-          {credits.map((credit) => (
-            <tr key={credit.id}>
-              <td data-label="Received (IST)">{formatIst(credit.created_at)}</td>
-              <td data-label="UTR" class="mono">
-                {credit.utr}
-              </td>
-              <td data-label="Amount" class="num">
-                {creditAmount(credit.amount)}
-              </td>
-              <td data-label="Payer">{credit.payer_name || '—'}</td>
-              <td data-label="Payee account">{credit.payee || '—'}</td>
-              <td data-label="Source">{credit.source}</td>
-              <td data-label="Order or reason">
-                {credit.payment_uid ? (
-                  <a class="mono" href={orderHref(credit.payment_uid)}>
-                    {credit.payment_uid}
-                  </a>
-                ) : null}
-                {credit.payment_uid && credit.reason ? ': ' : null}
-                {credit.reason || (credit.payment_uid ? null : 'no claim yet')}
-              </td>
-              {onMatch ? (
-                <td data-label="Action">
-                  {credit.payment_uid ? null : (
-                    <button type="button" onClick={() => onMatch(credit)}>
-                      Match {credit.utr}
-                    </button>
-                  )}
-                </td>
-              ) : null}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      rows={credits}
+      columns={[...COLUMNS, match]}
+      rowKey={(credit) => credit.id}
+      caption={caption}
+      cards
+    />
   );
 }

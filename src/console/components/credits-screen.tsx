@@ -13,6 +13,7 @@ import { describedBy, FieldErrorText, FormAlert } from './field-error-text.js';
 import { FixTextForm } from './fix-text-form.js';
 import { LoadState } from './load-state.js';
 import { MatchDialog } from './match-dialog.js';
+import { DoneNotice } from './notices.js';
 import { Pager } from './pager.js';
 
 export const CREDIT_TABS = [
@@ -76,11 +77,7 @@ export function CreditsScreen({ tab }: { readonly tab: string }) {
           </a>
         ))}
       </nav>
-      {done ? (
-        <p class="notice notice-good" role="status">
-          {done}
-        </p>
-      ) : null}
+      <DoneNotice message={done} />
       <LoadState resource={rows} retry={reload} what="credits">
         {(list) =>
           list.length === 0 ? (
@@ -201,11 +198,7 @@ function PostCreditForm({ onPosted }: { readonly onPosted: () => void }) {
         </div>
       </form>
       <FormAlert error={action.error} misfit={misfit} label={labelIn(CREDIT_FIELDS)} />
-      {outcome ? (
-        <p class="notice notice-good" role="status">
-          {outcome}
-        </p>
-      ) : null}
+      <DoneNotice message={outcome} />
     </section>
   );
 }

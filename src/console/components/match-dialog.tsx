@@ -8,6 +8,7 @@ import { formatInr } from '../lib/format-inr.js';
 import { formatIst } from '../lib/format-ist.js';
 import { ModalDialog } from './modal-dialog.js';
 import { NoteActions } from './note-actions.js';
+import { ErrorText } from './notices.js';
 
 /** What the dialog shows of the credit: a listed credit, or one the Needs attention queue names. */
 export type MatchableCredit = Pick<ListedCredit, 'id' | 'utr' | 'payer_name' | 'created_at'> & {
@@ -89,11 +90,7 @@ export function MatchDialog({ credit, onDone, onCancel }: MatchDialogProps) {
           Search
         </button>
       </form>
-      {search.error ? (
-        <p class="error" role="alert">
-          {search.error}
-        </p>
-      ) : null}
+      <ErrorText message={search.error} />
       <form class="stack" onSubmit={confirm}>
         {found === undefined ? null : found.length === 0 ? (
           <p class="muted" role="status">

@@ -10,8 +10,10 @@ import { draftOf, merchantBody } from '../lib/merchant-form.js';
 import { orderHref, ordersHref } from '../lib/route.js';
 import { ConfirmDialog } from './confirm-dialog.js';
 import { CreditSources } from './credit-sources.js';
+import { LedgerTable } from './ledger-table.js';
 import { LoadState } from './load-state.js';
 import { MerchantForm } from './merchant-form.js';
+import { DoneNotice, ErrorText } from './notices.js';
 import { SecretOnce } from './secret-once.js';
 import { StatusBadge } from './status-badge.js';
 
@@ -132,11 +134,7 @@ export function MerchantScreen({ merchantUid }: { readonly merchantUid: string }
                   </li>
                 ))}
               </ul>
-              {keys.error ? (
-                <p class="error" role="alert">
-                  {keys.error}
-                </p>
-              ) : null}
+              <ErrorText message={keys.error} />
               <button
                 type="button"
                 disabled={keys.busy}
@@ -156,11 +154,7 @@ export function MerchantScreen({ merchantUid }: { readonly merchantUid: string }
 
             <section>
               <h2>Settings</h2>
-              {saved ? (
-                <p class="notice notice-good" role="status">
-                  {saved}
-                </p>
-              ) : null}
+              <DoneNotice message={saved} />
               <MerchantForm
                 key={data.uid}
                 initial={draftOf(data)}
@@ -232,11 +226,7 @@ export function MerchantScreen({ merchantUid }: { readonly merchantUid: string }
             Add to blacklist
           </button>
         </form>
-        {block.error ? (
-          <p class="error" role="alert">
-            {block.error}
-          </p>
-        ) : null}
+        <ErrorText message={block.error} />
       </section>
 
       <section>
@@ -246,37 +236,12 @@ export function MerchantScreen({ merchantUid }: { readonly merchantUid: string }
             lines.length === 0 ? (
               <p class="muted">No ledger entries yet.</p>
             ) : (
-              <div class="table-wrap">
-                <table>
-                  <caption class="visually-hidden">Recent ledger entries</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">When (IST)</th>
-                      <th scope="col">Account</th>
-                      <th scope="col">Event</th>
-                      <th scope="col" class="num">
-                        Amount
-                      </th>
-                      <th scope="col">Order</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {lines.map((line) => (
-                      <tr key={line.id}>
-                        <td>{formatIst(line.created_at)}</td>
-                        <td>{line.account}</td>
-                        <td>{line.event}</td>
-                        <td class="num">{formatInr(line.amount)}</td>
-                        <td>
-                          <a class="mono" href={orderHref(line.payment_uid)}>
-                            {line.payment_uid}
-                          </a>
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <LedgerTable
+                lines={lines}
+                caption="Recent ledger entries"
+                timeHeader="When (IST)"
+                orderHref={orderHref}
+              />
             )
           }
         </LoadState>

@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import type { MerchantView } from '../../shared/console-views.js';
 import type { IssuedKey } from '../../shared/merchant-answers.js';
 import { useAppDeps } from '../app-deps.js';
 import { useAction } from '../hooks/use-action.js';
@@ -6,10 +7,19 @@ import { useResource } from '../hooks/use-resource.js';
 import { formatIst } from '../lib/format-ist.js';
 import { draftOf, merchantBody } from '../lib/merchant-form.js';
 import { merchantHref } from '../lib/route.js';
+import { type Column, DataTable } from './data-table.js';
 import { LoadState } from './load-state.js';
 import { MerchantForm } from './merchant-form.js';
 import { SecretOnce } from './secret-once.js';
 import { StatusBadge } from './status-badge.js';
+
+const COLUMNS: readonly Column<MerchantView>[] = [
+  { header: 'Name', cell: (merchant) => <a href={merchantHref(merchant.uid)}>{merchant.name}</a> },
+  { header: 'UID', cellClass: 'mono', cell: (merchant) => merchant.uid },
+  { header: 'UPI', cell: (merchant) => merchant.upi_vpa || '—' },
+  { header: 'Status', cell: (merchant) => <StatusBadge status={merchant.status} /> },
+  { header: 'Created (IST)', cell: (merchant) => formatIst(merchant.created_at) },
+];
 
 /** Every merchant, and a form to create one (its first API key's secret shown once). */
 export function MerchantsScreen() {
@@ -67,35 +77,12 @@ export function MerchantsScreen() {
           list.length === 0 ? (
             <p class="muted">No merchants yet.</p>
           ) : (
-            <div class="table-wrap">
-              <table>
-                <caption class="visually-hidden">Merchants</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Name</th>
-                    <th scope="col">UID</th>
-                    <th scope="col">UPI</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Created (IST)</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.map((merchant) => (
-                    <tr key={merchant.uid}>
-                      <td>
-                        <a href={merchantHref(merchant.uid)}>{merchant.name}</a>
-                      </td>
-                      <td class="mono">{merchant.uid}</td>
-                      <td>{merchant.upi_vpa || '—'}</td>
-                      <td>
-                        <StatusBadge status={merchant.status} />
-                      </td>
-                      <td>{formatIst(merchant.created_at)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              rows={list}
+              columns={COLUMNS}
+              rowKey={(merchant) => merchant.uid}
+              caption="Merchants"
+            />
           )
         }
       </LoadState>

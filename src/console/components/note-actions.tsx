@@ -1,3 +1,4 @@
+import { ErrorText } from './notices.js';
 export interface NoteActionsProps {
   /** The textarea's id, unique on the page. */
   readonly id: string;
@@ -22,11 +23,7 @@ export function NoteActions({ id, note, onNote, error, busy, submitLabel, onCanc
         value={note}
         onInput={(event) => onNote(event.currentTarget.value)}
       />
-      {error ? (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorText message={error} />
       <div class="row">
         <button type="submit" class="primary" disabled={busy}>
           {submitLabel}

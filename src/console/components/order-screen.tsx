@@ -12,6 +12,7 @@ import { payerShown } from '../lib/timeline-text.js';
 import { ConfirmDialog } from './confirm-dialog.js';
 import { FieldList } from './field-list.js';
 import { LoadState } from './load-state.js';
+import { DoneNotice } from './notices.js';
 import { OrderTimeline } from './order-timeline.js';
 import { StatusBadge } from './status-badge.js';
 
@@ -56,11 +57,7 @@ export function OrderScreen({ paymentUid }: { readonly paymentUid: string }) {
               </button>
             </div>
             <OrderFields order={data} story={timeline.state === 'ready' ? timeline.data : []} />
-            {done ? (
-              <p class="notice notice-good" role="status">
-                {done}
-              </p>
-            ) : null}
+            <DoneNotice message={done} />
             <div class="row actions">
               {orderActions(data).map((item) => (
                 <button

@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
-import type { PayoutBatchDetail } from '../../shared/payout-views.js';
+import type { PayoutBatchDetail, PayoutBatchLine } from '../../shared/payout-views.js';
 import { useAppDeps } from '../app-deps.js';
 import { useAction } from '../hooks/use-action.js';
 import { useResource } from '../hooks/use-resource.js';
@@ -8,8 +8,10 @@ import { useSession } from '../hooks/use-session.js';
 import { formatInr } from '../lib/format-inr.js';
 import { formatIst } from '../lib/format-ist.js';
 import { orderHref, payoutsHref } from '../lib/route.js';
+import { type Column, DataTable } from './data-table.js';
 import { FieldList } from './field-list.js';
 import { LoadState } from './load-state.js';
+import { ErrorText } from './notices.js';
 import { StatusBadge } from './status-badge.js';
 
 /**
@@ -74,11 +76,7 @@ function NextStep({ batch, onDone }: { readonly batch: PayoutBatchDetail; readon
       <input value={note} onInput={(event) => setNote(event.currentTarget.value)} />
     </label>
   );
-  const error = action.error ? (
-    <p class="error" role="alert">
-      {action.error}
-    </p>
-  ) : null;
+  const error = <ErrorText message={action.error} />;
   if (batch.state === 'prepared') {
     const own = batch.prepared_by === session.operator;
     return (
@@ -160,48 +158,45 @@ function NextStep({ batch, onDone }: { readonly batch: PayoutBatchDetail; readon
   );
 }
 
+const LINE_COLUMNS: readonly Column<PayoutBatchLine>[] = [
+  { header: '#', cellClass: 'num', cell: (line) => line.line },
+  {
+    header: 'Reference',
+    cell: (line) => (
+      <a href={orderHref(line.payment_uid)} class="mono">
+        {line.reference}
+      </a>
+    ),
+  },
+  { header: 'Beneficiary', cell: (line) => line.beneficiary_name },
+  {
+    header: 'Account, IFSC',
+    cellClass: 'mono',
+    cell: (line) => (
+      <>
+        {line.beneficiary_account}, {line.ifsc}
+      </>
+    ),
+  },
+  { header: 'Amount', cellClass: 'num', cell: (line) => formatInr(line.amount) },
+  {
+    header: 'Outcome',
+    cell: (line) => (
+      <>
+        <StatusBadge status={line.payment_status} />
+        {line.payment_fail_reason ? ` ${line.payment_fail_reason}` : ''}
+        {line.reversed_at ? ` reversed ${formatIst(line.reversed_at)}` : ''}
+      </>
+    ),
+  },
+  { header: 'UTR', cellClass: 'mono', cell: (line) => line.utr || '—' },
+];
+
 function BatchLines({ batch }: { readonly batch: PayoutBatchDetail }) {
   return (
     <section class="card" aria-labelledby="lines-title">
       <h2 id="lines-title">Lines</h2>
-      <div class="table-wrap">
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">#</th>
-              <th scope="col">Reference</th>
-              <th scope="col">Beneficiary</th>
-              <th scope="col">Account, IFSC</th>
-              <th scope="col">Amount</th>
-              <th scope="col">Outcome</th>
-              <th scope="col">UTR</th>
-            </tr>
-          </thead>
-          <tbody>
-            {batch.lines.map((line) => (
-              <tr key={line.payment_uid}>
-                <td class="num">{line.line}</td>
-                <td>
-                  <a href={orderHref(line.payment_uid)} class="mono">
-                    {line.reference}
-                  </a>
-                </td>
-                <td>{line.beneficiary_name}</td>
-                <td class="mono">
-                  {line.beneficiary_account}, {line.ifsc}
-                </td>
-                <td class="num">{formatInr(line.amount)}</td>
-                <td>
-                  <StatusBadge status={line.payment_status} />
-                  {line.payment_fail_reason ? ` ${line.payment_fail_reason}` : ''}
-                  {line.reversed_at ? ` reversed ${formatIst(line.reversed_at)}` : ''}
-                </td>
-                <td class="mono">{line.utr || '—'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable rows={batch.lines} columns={LINE_COLUMNS} rowKey={(line) => line.payment_uid} />
     </section>
   );
 }

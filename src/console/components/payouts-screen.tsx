@@ -1,16 +1,62 @@
+import type { PayoutAttention, PayoutBatchView } from '../../shared/payout-views.js';
 import { useAppDeps } from '../app-deps.js';
 import { useAction } from '../hooks/use-action.js';
 import { useResource } from '../hooks/use-resource.js';
 import { formatInr } from '../lib/format-inr.js';
 import { formatIst } from '../lib/format-ist.js';
 import { merchantHref, orderHref, payoutBatchHref } from '../lib/route.js';
+import { type Column, DataTable } from './data-table.js';
 import { LoadState } from './load-state.js';
+import { ErrorText } from './notices.js';
 import { StatusBadge } from './status-badge.js';
 
 const REASONS: Readonly<Record<string, string>> = {
   no_debit: 'Uploaded, no debit on a statement yet',
   reversed: 'Reversed after it completed',
 };
+
+const ATTENTION_COLUMNS: readonly Column<PayoutAttention>[] = [
+  {
+    header: 'Payout',
+    cell: (row) => (
+      <a href={orderHref(row.payment_uid)} class="mono">
+        {row.reference}
+      </a>
+    ),
+  },
+  { header: 'Merchant', cell: (row) => <a href={merchantHref(row.merchant_uid)}>{row.merchant_order_id}</a> },
+  { header: 'Amount', cellClass: 'num', cell: (row) => formatInr(row.amount) },
+  { header: 'Why', title: (row) => row.detail, cell: (row) => REASONS[row.reason] ?? row.reason },
+  { header: 'Since (IST)', cell: (row) => formatIst(row.since) },
+  {
+    header: 'Batch',
+    cell: (row) => (row.batch_id ? <a href={payoutBatchHref(row.batch_id)}>{row.batch_id}</a> : '—'),
+  },
+];
+
+const BATCH_COLUMNS: readonly Column<PayoutBatchView>[] = [
+  {
+    header: 'Batch',
+    cell: (batch) => (
+      <a href={payoutBatchHref(batch.batch_id)} class="mono">
+        {batch.batch_id}
+      </a>
+    ),
+  },
+  { header: 'Account', cellClass: 'mono', cell: (batch) => batch.account },
+  { header: 'Mode', cell: (batch) => batch.mode },
+  { header: 'State', cell: (batch) => <StatusBadge status={batch.state} /> },
+  { header: 'Lines', cellClass: 'num', cell: (batch) => batch.line_count },
+  { header: 'Total', cellClass: 'num', cell: (batch) => formatInr(batch.total) },
+  {
+    header: 'Prepared (IST)',
+    cell: (batch) => (
+      <>
+        {formatIst(batch.prepared_at)} by {batch.prepared_by}
+      </>
+    ),
+  },
+];
 
 /**
  * Payouts by bank file (docs/payouts.md): the payouts that need a look, what waits for a batch
@@ -44,40 +90,11 @@ export function PayoutsScreen() {
             rows.length === 0 ? (
               <p class="muted">Nothing late, nothing reversed.</p>
             ) : (
-              <div class="table-wrap">
-                <table>
-                  <thead>
-                    <tr>
-                      <th scope="col">Payout</th>
-                      <th scope="col">Merchant</th>
-                      <th scope="col">Amount</th>
-                      <th scope="col">Why</th>
-                      <th scope="col">Since (IST)</th>
-                      <th scope="col">Batch</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {rows.map((row) => (
-                      <tr key={`${row.payment_uid}-${row.reason}`}>
-                        <td>
-                          <a href={orderHref(row.payment_uid)} class="mono">
-                            {row.reference}
-                          </a>
-                        </td>
-                        <td>
-                          <a href={merchantHref(row.merchant_uid)}>{row.merchant_order_id}</a>
-                        </td>
-                        <td class="num">{formatInr(row.amount)}</td>
-                        <td title={row.detail}>{REASONS[row.reason] ?? row.reason}</td>
-                        <td>{formatIst(row.since)}</td>
-                        <td>
-                          {row.batch_id ? <a href={payoutBatchHref(row.batch_id)}>{row.batch_id}</a> : '—'}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <DataTable
+                rows={rows}
+                columns={ATTENTION_COLUMNS}
+                rowKey={(row) => `${row.payment_uid}-${row.reason}`}
+              />
             )
           }
         </LoadState>
@@ -123,53 +140,14 @@ export function PayoutsScreen() {
                   </form>
                 ))
               )}
-              {action.error ? (
-                <p class="error" role="alert">
-                  {action.error}
-                </p>
-              ) : null}
+              <ErrorText message={action.error} />
             </section>
             <section class="card" aria-labelledby="batches-title">
               <h2 id="batches-title">Batches</h2>
               {data.batches.length === 0 ? (
                 <p class="muted">No batch prepared yet.</p>
               ) : (
-                <div class="table-wrap">
-                  <table>
-                    <thead>
-                      <tr>
-                        <th scope="col">Batch</th>
-                        <th scope="col">Account</th>
-                        <th scope="col">Mode</th>
-                        <th scope="col">State</th>
-                        <th scope="col">Lines</th>
-                        <th scope="col">Total</th>
-                        <th scope="col">Prepared (IST)</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {data.batches.map((batch) => (
-                        <tr key={batch.batch_id}>
-                          <td>
-                            <a href={payoutBatchHref(batch.batch_id)} class="mono">
-                              {batch.batch_id}
-                            </a>
-                          </td>
-                          <td class="mono">{batch.account}</td>
-                          <td>{batch.mode}</td>
-                          <td>
-                            <StatusBadge status={batch.state} />
-                          </td>
-                          <td class="num">{batch.line_count}</td>
-                          <td class="num">{formatInr(batch.total)}</td>
-                          <td>
-                            {formatIst(batch.prepared_at)} by {batch.prepared_by}
-                          </td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
+                <DataTable rows={data.batches} columns={BATCH_COLUMNS} rowKey={(batch) => batch.batch_id} />
               )}
             </section>
           </>

@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import type { SignedIn } from '../../shared/session-view.js';
 import { describeFailure } from '../api/api-result.js';
 import { useAppDeps } from '../app-deps.js';
+import { ErrorText } from './notices.js';
 
 export interface SignInScreenProps {
   readonly onSignedIn: (session: SignedIn) => void;
@@ -46,11 +47,7 @@ export function SignInScreen({ onSignedIn, notice }: SignInScreenProps) {
           aria-describedby={error ? 'sign-in-error' : undefined}
           aria-invalid={error ? true : undefined}
         />
-        {error ? (
-          <p id="sign-in-error" class="error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <ErrorText id="sign-in-error" message={error} />
         <button type="submit" class="primary" disabled={busy}>
           {busy ? 'Signing in…' : 'Sign in'}
         </button>

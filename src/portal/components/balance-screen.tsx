@@ -1,7 +1,8 @@
 import { useState } from 'preact/hooks';
+import { LedgerTable } from '../../console/components/ledger-table.js';
 import { LoadState } from '../../console/components/load-state.js';
 import { formatInr } from '../../console/lib/format-inr.js';
-import { formatIst, istDay } from '../../console/lib/format-ist.js';
+import { istDay } from '../../console/lib/format-ist.js';
 import { useAppDeps } from '../app-deps.js';
 import { useResource } from '../lib/hooks.js';
 import { orderHref } from '../lib/route.js';
@@ -33,39 +34,12 @@ export function BalanceScreen() {
             {data.lines.length === 0 ? (
               <p>No ledger lines yet.</p>
             ) : (
-              <div class="table-wrap">
-                <table>
-                  <caption class="visually-hidden">Ledger lines, newest first</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Time</th>
-                      <th scope="col">Account</th>
-                      <th scope="col">Event</th>
-                      <th scope="col" class="num">
-                        Amount
-                      </th>
-                      <th scope="col">Order</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.lines.map((line) => (
-                      <tr key={line.id}>
-                        <td>{formatIst(line.created_at)}</td>
-                        <td>{line.account}</td>
-                        <td>{line.event}</td>
-                        <td class="num">{formatInr(line.amount)}</td>
-                        <td class="mono">
-                          {line.payment_uid ? (
-                            <a href={orderHref(line.payment_uid)}>{line.payment_uid}</a>
-                          ) : (
-                            '—'
-                          )}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <LedgerTable
+                lines={data.lines}
+                caption="Ledger lines, newest first"
+                timeHeader="Time"
+                orderHref={orderHref}
+              />
             )}
           </>
         )}

@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { LoadState } from '../../console/components/load-state.js';
+import { DoneNotice, ErrorText } from '../../console/components/notices.js';
 import { StatusBadge } from '../../console/components/status-badge.js';
 import { formatInr } from '../../console/lib/format-inr.js';
 import { formatIst, istDay, istDayStart } from '../../console/lib/format-ist.js';
@@ -51,16 +52,8 @@ export function CallbacksScreen() {
             {resend.busy ? 'Resending…' : 'Resend failed callbacks'}
           </button>
         </div>
-        {done ? (
-          <p class="notice notice-good" role="status">
-            {done}
-          </p>
-        ) : null}
-        {resend.error && resend.error.field !== 'since' ? (
-          <p class="error" role="alert">
-            {resend.error.message}
-          </p>
-        ) : null}
+        <DoneNotice message={done} />
+        <ErrorText message={resend.errorBesides('since')} />
       </form>
       <TestCallbackForm />
       <h2>Failing or being retried</h2>
@@ -112,11 +105,7 @@ function TestCallbackForm() {
           {action.busy ? 'Sending…' : 'Send test callback'}
         </button>
       </div>
-      {action.error && action.error.field !== 'notify_url' ? (
-        <p class="error" role="alert">
-          {action.error.message}
-        </p>
-      ) : null}
+      <ErrorText message={action.errorBesides('notify_url')} />
       {outcome ? (
         <div class={`notice ${outcome.acknowledged ? 'notice-good' : 'notice-bad'}`} role="status">
           <p>

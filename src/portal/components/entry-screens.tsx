@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { describeFailure } from '../../console/api/api-result.js';
+import { ErrorText } from '../../console/components/notices.js';
 import type { PortalSignedIn } from '../../shared/portal-views.js';
 import { useAppDeps } from '../app-deps.js';
 import { splitField } from '../lib/hooks.js';
@@ -135,11 +136,7 @@ export function InviteScreen({ token, onSignedIn }: EntryProps & { readonly toke
 function FormEnd(props: { error: string | undefined; busy: boolean; label: string; busyLabel: string }) {
   return (
     <>
-      {props.error ? (
-        <p class="error" role="alert">
-          {props.error}
-        </p>
-      ) : null}
+      <ErrorText message={props.error} />
       <button type="submit" class="primary" disabled={props.busy}>
         {props.busy ? props.busyLabel : props.label}
       </button>

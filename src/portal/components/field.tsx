@@ -7,11 +7,24 @@ export interface FieldProps {
   readonly autocomplete?: string;
   readonly error?: string | undefined;
   readonly hint?: string;
+  /** A text of several lines (a textarea of this many rows) instead of one input. */
+  readonly rows?: number;
 }
 
-/** A labelled input with its hint and its error next to it, both read with the field. */
-export function Field({ id, label, value, onValue, type = 'text', autocomplete, error, hint }: FieldProps) {
+/** A labelled input (or textarea) with its hint and its error next to it, both read with the field. */
+export function Field({
+  id,
+  label,
+  value,
+  onValue,
+  type = 'text',
+  autocomplete,
+  error,
+  hint,
+  rows,
+}: FieldProps) {
   const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
+  const invalid = error ? true : undefined;
   return (
     <div class="field">
       <label for={id}>{label}</label>
@@ -20,16 +33,27 @@ export function Field({ id, label, value, onValue, type = 'text', autocomplete, 
           {hint}
         </p>
       ) : null}
-      <input
-        id={id}
-        // Preact types each input type apart; a union of them is one input all the same.
-        type={type as 'text'}
-        value={value}
-        autocomplete={autocomplete}
-        onInput={(event) => onValue(event.currentTarget.value)}
-        aria-describedby={described || undefined}
-        aria-invalid={error ? true : undefined}
-      />
+      {rows ? (
+        <textarea
+          id={id}
+          rows={rows}
+          value={value}
+          onInput={(event) => onValue(event.currentTarget.value)}
+          aria-describedby={described || undefined}
+          aria-invalid={invalid}
+        />
+      ) : (
+        <input
+          id={id}
+          // Preact types each input type apart; a union of them is one input all the same.
+          type={type as 'text'}
+          value={value}
+          autocomplete={autocomplete}
+          onInput={(event) => onValue(event.currentTarget.value)}
+          aria-describedby={described || undefined}
+          aria-invalid={invalid}
+        />
+      )}
       {error ? (
         <p id={`${id}-error`} class="field-error" role="alert">
           {error}

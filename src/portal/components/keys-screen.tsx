@@ -1,11 +1,20 @@
 import { useState } from 'preact/hooks';
+import { type Column, DataTable } from '../../console/components/data-table.js';
 import { LoadState } from '../../console/components/load-state.js';
+import { DoneNotice, ErrorText } from '../../console/components/notices.js';
 import { SecretOnce } from '../../console/components/secret-once.js';
 import { StatusBadge } from '../../console/components/status-badge.js';
 import { formatIst } from '../../console/lib/format-ist.js';
 import type { IssuedKey } from '../../shared/merchant-answers.js';
+import type { PortalKey } from '../../shared/portal-views.js';
 import { useAppDeps } from '../app-deps.js';
 import { useAction, useResource } from '../lib/hooks.js';
+
+const KEY_COLUMNS: readonly Column<PortalKey>[] = [
+  { header: 'Key', cellClass: 'mono', cell: (key) => key.api_key },
+  { header: 'State', cell: (key) => <StatusBadge status={key.status} /> },
+  { header: 'Created', cell: (key) => formatIst(key.created_at) },
+];
 
 /** API keys: create a second one (its secret shown once), move to it, revoke the old one. */
 export function KeysScreen() {
@@ -50,58 +59,35 @@ export function KeysScreen() {
           Create a new key
         </button>
       )}
-      {done ? (
-        <p class="notice notice-good" role="status">
-          {done}
-        </p>
-      ) : null}
-      {action.error ? (
-        <p class="error" role="alert">
-          {action.error.message}
-        </p>
-      ) : null}
+      <DoneNotice message={done} />
+      <ErrorText message={action.error?.message} />
       <LoadState resource={keys} retry={reload} what="the keys">
         {(list) => (
-          <div class="table-wrap">
-            <table>
-              <caption class="visually-hidden">API keys, oldest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Key</th>
-                  <th scope="col">State</th>
-                  <th scope="col">Created</th>
-                  <th scope="col">
-                    <span class="visually-hidden">Action</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.map((key) => (
-                  <tr key={key.api_key}>
-                    <td class="mono">{key.api_key}</td>
-                    <td>
-                      <StatusBadge status={key.status} />
-                    </td>
-                    <td>{formatIst(key.created_at)}</td>
-                    <td>
-                      {key.status === 'active' ? (
-                        <button
-                          type="button"
-                          disabled={action.busy}
-                          aria-label={`Revoke ${key.api_key}`}
-                          onClick={() => void revoke(key.api_key)}
-                        >
-                          Revoke
-                        </button>
-                      ) : (
-                        <span class="muted">revoked {formatIst(key.revoked_at)}</span>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            rows={list}
+            columns={[
+              ...KEY_COLUMNS,
+              {
+                header: 'Action',
+                hiddenHeader: true,
+                cell: (key) =>
+                  key.status === 'active' ? (
+                    <button
+                      type="button"
+                      disabled={action.busy}
+                      aria-label={`Revoke ${key.api_key}`}
+                      onClick={() => void revoke(key.api_key)}
+                    >
+                      Revoke
+                    </button>
+                  ) : (
+                    <span class="muted">revoked {formatIst(key.revoked_at)}</span>
+                  ),
+              },
+            ]}
+            rowKey={(key) => key.api_key}
+            caption="API keys, oldest first"
+          />
         )}
       </LoadState>
     </>

@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { LoadState } from '../../console/components/load-state.js';
+import { DoneNotice, ErrorText } from '../../console/components/notices.js';
 import { StatusBadge } from '../../console/components/status-badge.js';
 import { formatInr } from '../../console/lib/format-inr.js';
 import { formatIst } from '../../console/lib/format-ist.js';
@@ -74,16 +75,8 @@ export function OrderScreen({ paymentUid }: { readonly paymentUid: string }) {
             {resend.busy ? 'Resending…' : 'Resend callback'}
           </button>
         </div>
-        {done ? (
-          <p class="notice notice-good" role="status">
-            {done}
-          </p>
-        ) : null}
-        {resend.error ? (
-          <p class="error" role="alert">
-            {resend.error.message}
-          </p>
-        ) : null}
+        <DoneNotice message={done} />
+        <ErrorText message={resend.error?.message} />
         <LoadState resource={callbacks} retry={reloadCallbacks} what="the callbacks">
           {(data) => <AttemptsTable attempts={data.attempts} />}
         </LoadState>

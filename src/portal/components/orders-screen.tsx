@@ -1,14 +1,33 @@
 import { useState } from 'preact/hooks';
+import { type Column, DataTable } from '../../console/components/data-table.js';
 import { LoadState } from '../../console/components/load-state.js';
 import { Pager } from '../../console/components/pager.js';
 import { StatusBadge } from '../../console/components/status-badge.js';
 import { formatInr } from '../../console/lib/format-inr.js';
 import { formatIst, istDayEnd, istDayStart } from '../../console/lib/format-ist.js';
+import type { PortalOrder } from '../../shared/portal-views.js';
 import { useAppDeps } from '../app-deps.js';
 import { useResource } from '../lib/hooks.js';
 import { type OrderQuery, orderHref, ordersHref } from '../lib/route.js';
 
 const STATUSES = ['pending', 'preparing', 'processing', 'completed', 'failed', 'reject', 'refund', 'overdue'];
+
+const COLUMNS: readonly Column<PortalOrder>[] = [
+  {
+    header: 'Your order id',
+    cell: (order) => (
+      <>
+        <a href={orderHref(order.payment_uid)}>{order.merchant_order_id}</a>
+        <div class="muted small mono hide-narrow">{order.payment_uid}</div>
+      </>
+    ),
+  },
+  { header: 'Status', cell: (order) => <StatusBadge status={order.status} /> },
+  { header: 'Amount', class: 'num', cell: (order) => formatInr(order.amount) },
+  { header: 'UTR', cellClass: 'mono nowrap', cell: (order) => order.utr ?? '—' },
+  { header: 'Callback', class: 'hide-narrow', cell: (order) => order.notify_status },
+  { header: 'Created', class: 'hide-narrow', cell: (order) => formatIst(order.created_at) },
+];
 
 /** The API's query for a route's filters: India days become instants. */
 function searchParams(query: OrderQuery): Record<string, string> {
@@ -96,44 +115,12 @@ export function OrdersScreen({ query }: { readonly query: OrderQuery }) {
             <p>No orders match.</p>
           ) : (
             <>
-              <div class="table-wrap">
-                <table>
-                  <caption class="visually-hidden">Orders, newest first</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Your order id</th>
-                      <th scope="col">Status</th>
-                      <th scope="col" class="num">
-                        Amount
-                      </th>
-                      <th scope="col">UTR</th>
-                      <th scope="col" class="hide-narrow">
-                        Callback
-                      </th>
-                      <th scope="col" class="hide-narrow">
-                        Created
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.orders.map((order) => (
-                      <tr key={order.payment_uid}>
-                        <td>
-                          <a href={orderHref(order.payment_uid)}>{order.merchant_order_id}</a>
-                          <div class="muted small mono hide-narrow">{order.payment_uid}</div>
-                        </td>
-                        <td>
-                          <StatusBadge status={order.status} />
-                        </td>
-                        <td class="num">{formatInr(order.amount)}</td>
-                        <td class="mono nowrap">{order.utr ?? '—'}</td>
-                        <td class="hide-narrow">{order.notify_status}</td>
-                        <td class="hide-narrow">{formatIst(order.created_at)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <DataTable
+                rows={data.orders}
+                columns={COLUMNS}
+                rowKey={(order) => order.payment_uid}
+                caption="Orders, newest first"
+              />
               <Pager cursors={cursors} onChange={setCursors} next={data.next_cursor ?? undefined} />
             </>
           )

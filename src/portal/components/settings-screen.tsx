@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { LoadState } from '../../console/components/load-state.js';
+import { DoneNotice, ErrorText } from '../../console/components/notices.js';
 import type { PortalSettings } from '../../shared/portal-views.js';
 import { useAppDeps } from '../app-deps.js';
 import { useAction, useResource } from '../lib/hooks.js';
@@ -24,6 +25,11 @@ const lines = (text: string) =>
     .split('\n')
     .map((line) => line.trim())
     .filter(Boolean);
+
+const CALLBACK_CHOICES = [
+  ['all', 'Every status change'],
+  ['final', 'Final statuses only (completed, failed, …)'],
+] as const satisfies readonly (readonly [PortalSettings['callback_statuses'], string])[];
 
 /** The fields that show their own errors; any other refusal is shown above the button. */
 const FIELDS = ['embed_origins', 'redirect_origins', 'default_notify_url', 'support_contact'];
@@ -51,40 +57,31 @@ function SettingsForm({ settings }: { readonly settings: PortalSettings }) {
     );
     if (result) setSaved('Settings saved.');
   };
-  const embedError = action.errorFor('embed_origins');
-  const redirectError = action.errorFor('redirect_origins');
   return (
     <form class="card stack" onSubmit={save} noValidate>
       <fieldset>
         <legend>Callbacks to send</legend>
-        <label class="choice">
-          <input
-            type="radio"
-            name="callback_statuses"
-            value="all"
-            checked={statuses === 'all'}
-            onChange={() => setStatuses('all')}
-          />
-          Every status change
-        </label>
-        <label class="choice">
-          <input
-            type="radio"
-            name="callback_statuses"
-            value="final"
-            checked={statuses === 'final'}
-            onChange={() => setStatuses('final')}
-          />
-          Final statuses only (completed, failed, …)
-        </label>
+        {CALLBACK_CHOICES.map(([value, text]) => (
+          <label class="choice" key={value}>
+            <input
+              type="radio"
+              name="callback_statuses"
+              value={value}
+              checked={statuses === value}
+              onChange={() => setStatuses(value)}
+            />
+            {text}
+          </label>
+        ))}
       </fieldset>
-      <OriginsField
+      <Field
+        rows={2}
         id="embed-origins"
         label="Sites that may frame the checkout"
         hint="One origin a line, like https://shop.example.in. Empty: the checkout is never framed."
         value={embed}
         onValue={setEmbed}
-        error={embedError}
+        error={action.errorFor('embed_origins')}
       />
       <Field
         id="default-notify-url"
@@ -95,13 +92,14 @@ function SettingsForm({ settings }: { readonly settings: PortalSettings }) {
         onValue={setNotifyUrl}
         error={action.errorFor('default_notify_url')}
       />
-      <OriginsField
+      <Field
+        rows={2}
         id="redirect-origins"
         label="Sites payers may be sent back to"
         hint="One origin a line: an order's redirect_url must be on one of them. Empty: any site."
         value={redirects}
         onValue={setRedirects}
-        error={redirectError}
+        error={action.errorFor('redirect_origins')}
       />
       <Field
         id="support-contact"
@@ -111,53 +109,11 @@ function SettingsForm({ settings }: { readonly settings: PortalSettings }) {
         onValue={setSupport}
         error={action.errorFor('support_contact')}
       />
-      {action.error && !FIELDS.includes(action.error.field) ? (
-        <p class="error" role="alert">
-          {action.error.message}
-        </p>
-      ) : null}
-      {saved ? (
-        <p class="notice notice-good" role="status">
-          {saved}
-        </p>
-      ) : null}
+      <ErrorText message={action.errorBesides(...FIELDS)} />
+      <DoneNotice message={saved} />
       <button type="submit" class="primary" disabled={action.busy}>
         {action.busy ? 'Saving…' : 'Save settings'}
       </button>
     </form>
-  );
-}
-
-interface OriginsFieldProps {
-  readonly id: string;
-  readonly label: string;
-  readonly hint: string;
-  readonly value: string;
-  readonly onValue: (value: string) => void;
-  readonly error: string | undefined;
-}
-
-/** A list of origins, one a line, with its hint and its error next to it. */
-function OriginsField({ id, label, hint, value, onValue, error }: OriginsFieldProps) {
-  return (
-    <div class="field">
-      <label for={id}>{label}</label>
-      <p id={`${id}-hint`} class="muted small">
-        {hint}
-      </p>
-      <textarea
-        id={id}
-        rows={2}
-        value={value}
-        onInput={(event) => onValue(event.currentTarget.value)}
-        aria-describedby={error ? `${id}-hint ${id}-error` : `${id}-hint`}
-        aria-invalid={error ? true : undefined}
-      />
-      {error ? (
-        <p id={`${id}-error`} class="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }

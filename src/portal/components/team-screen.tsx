@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { LoadState } from '../../console/components/load-state.js';
+import { ErrorText } from '../../console/components/notices.js';
 import { SecretOnce } from '../../console/components/secret-once.js';
 import { formatIst } from '../../console/lib/format-ist.js';
 import type { InvitedUser } from '../../shared/portal-views.js';
@@ -54,11 +55,7 @@ export function TeamScreen() {
           </div>
         </form>
       )}
-      {action.error && action.error.field !== 'email' ? (
-        <p class="error" role="alert">
-          {action.error.message}
-        </p>
-      ) : null}
+      <ErrorText message={action.errorBesides('email')} />
       <LoadState resource={team} retry={reload} what="the team">
         {(users) => (
           <ul class="plain">

@@ -11,6 +11,8 @@ export interface Action extends Omit<ActionState, 'error'> {
   readonly error: { readonly field: string; readonly message: string } | undefined;
   /** The error for one field, to show next to it. */
   errorFor(field: string): string | undefined;
+  /** The error unless it names one of these fields (those show it next to themselves). */
+  errorBesides(...fields: readonly string[]): string | undefined;
 }
 
 /** A change with its busy flag and its error, split into the field it names and what is wrong. */
@@ -23,6 +25,7 @@ export function useAction(): Action {
     clear: action.clear,
     error,
     errorFor: (field) => (error?.field === field ? error.message : undefined),
+    errorBesides: (...fields) => (error && !fields.includes(error.field) ? error.message : undefined),
   };
 }
 
