@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { APPROVAL_ACTIONS, APPROVAL_STATES, type ApprovalField } from '../../shared/approval-views.js';
 import type { Queryable } from '../store/db.js';
-import { queryRow, queryRows } from '../store/rows.js';
+import { queryRow, rowQuery, rowsQuery } from '../store/rows.js';
 
 const FieldList = z.array(z.object({ name: z.string(), value: z.string() }));
 
@@ -108,34 +108,28 @@ export interface ApprovalQuery {
 }
 
 /** Newest first, each read with its state as of `now` (an awaiting proposal past its expiry is expired). */
-export async function listApprovals(tx: Queryable, query: ApprovalQuery, now: Date): Promise<Approval[]> {
-  return queryRows(
-    tx,
-    ApprovalRow,
-    `SELECT * FROM (
-       SELECT id, action, subject, summary, payload, request, would,
-         CASE WHEN state = 'awaiting_approval' AND expires_at <= $1 THEN 'expired' ELSE state END AS state,
-         proposed_by, proposed_at, note, expires_at, decided_by, decided_at, decision_note, outcome
-       FROM approvals WHERE ($3::bigint IS NULL OR id < $3::bigint)
-     ) AS a
-     WHERE ($2 = '' OR state = $2)
-     ORDER BY id DESC LIMIT $4`,
-    [now, query.state, query.beforeId ?? null, query.limit],
-  );
-}
+export const listApprovals = rowsQuery(
+  ApprovalRow,
+  `SELECT * FROM (
+     SELECT id, action, subject, summary, payload, request, would,
+       CASE WHEN state = 'awaiting_approval' AND expires_at <= $1 THEN 'expired' ELSE state END AS state,
+       proposed_by, proposed_at, note, expires_at, decided_by, decided_at, decision_note, outcome
+     FROM approvals WHERE ($3::bigint IS NULL OR id < $3::bigint)
+   ) AS a
+   WHERE ($2 = '' OR state = $2)
+   ORDER BY id DESC LIMIT $4`,
+  (query: ApprovalQuery, now: Date) => [now, query.state, query.beforeId ?? null, query.limit],
+);
 
 /** One proposal with its state as of `now`. */
-export async function findApproval(tx: Queryable, id: string, now: Date): Promise<Approval | undefined> {
-  return queryRow(
-    tx,
-    ApprovalRow,
-    `SELECT id, action, subject, summary, payload, request, would,
-       CASE WHEN state = 'awaiting_approval' AND expires_at <= $2 THEN 'expired' ELSE state END AS state,
-       proposed_by, proposed_at, note, expires_at, decided_by, decided_at, decision_note, outcome
-     FROM approvals WHERE id = $1::bigint`,
-    [id, now],
-  );
-}
+export const findApproval = rowQuery(
+  ApprovalRow,
+  `SELECT id, action, subject, summary, payload, request, would,
+     CASE WHEN state = 'awaiting_approval' AND expires_at <= $2 THEN 'expired' ELSE state END AS state,
+     proposed_by, proposed_at, note, expires_at, decided_by, decided_at, decision_note, outcome
+   FROM approvals WHERE id = $1::bigint`,
+  (id: string, now: Date) => [id, now],
+);
 
 /** How many proposals await a second operator as of `now`. */
 export async function countAwaitingApproval(tx: Queryable, now: Date): Promise<number> {

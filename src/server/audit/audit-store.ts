@@ -9,8 +9,7 @@
  * writes `audit_log`.
  */
 import { z } from 'zod';
-import type { Queryable } from '../store/db.js';
-import { queryRows } from '../store/rows.js';
+import { rowsQuery, statement } from '../store/rows.js';
 
 export interface AuditEntry {
   readonly actor: string;
@@ -43,21 +42,19 @@ const AuditRowSchema = z.object({
   note: z.string(),
 }) satisfies z.ZodType<AuditRow>;
 
-export async function writeAudit(tx: Queryable, entry: AuditEntry, now: Date): Promise<void> {
-  await tx.query(
-    `INSERT INTO audit_log (at, actor, action, subject, before, after, note)
-     VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7)`,
-    [
-      now,
-      entry.actor,
-      entry.action,
-      entry.subject,
-      entry.before === undefined ? null : JSON.stringify(entry.before),
-      entry.after === undefined ? null : JSON.stringify(entry.after),
-      entry.note ?? '',
-    ],
-  );
-}
+export const writeAudit = statement(
+  `INSERT INTO audit_log (at, actor, action, subject, before, after, note)
+   VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7)`,
+  (entry: AuditEntry, now: Date) => [
+    now,
+    entry.actor,
+    entry.action,
+    entry.subject,
+    entry.before === undefined ? null : JSON.stringify(entry.before),
+    entry.after === undefined ? null : JSON.stringify(entry.after),
+    entry.note ?? '',
+  ],
+);
 
 export interface AuditQuery {
   readonly action: string;
@@ -68,14 +65,11 @@ export interface AuditQuery {
 }
 
 /** Newest first; page with `beforeId` (the last id of the previous page). */
-export async function listAudit(tx: Queryable, query: AuditQuery): Promise<AuditRow[]> {
-  return queryRows(
-    tx,
-    AuditRowSchema,
-    `SELECT * FROM audit_log
-     WHERE ($1 = '' OR action = $1) AND ($2 = '' OR subject = $2) AND ($3 = '' OR actor = $3)
-       AND ($4::bigint IS NULL OR id < $4::bigint)
-     ORDER BY id DESC LIMIT $5`,
-    [query.action, query.subject, query.actor, query.beforeId ?? null, query.limit],
-  );
-}
+export const listAudit = rowsQuery(
+  AuditRowSchema,
+  `SELECT * FROM audit_log
+   WHERE ($1 = '' OR action = $1) AND ($2 = '' OR subject = $2) AND ($3 = '' OR actor = $3)
+     AND ($4::bigint IS NULL OR id < $4::bigint)
+   ORDER BY id DESC LIMIT $5`,
+  (query: AuditQuery) => [query.action, query.subject, query.actor, query.beforeId ?? null, query.limit],
+);

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { PayoutChannelName } from '../../shared/payout-channel-names.js';
 import { type Order, OrderRow } from '../orders/order.js';
 import type { Queryable, SqlParam } from '../store/db.js';
-import { queryRow, queryRows } from '../store/rows.js';
+import { queryRow, queryRows, rowsQuery, statement } from '../store/rows.js';
 import { type Payout, PayoutRow, payoutReference } from './payout.js';
 
 export interface NewPayout {
@@ -47,23 +47,21 @@ export async function findPayoutByProviderId(
 }
 
 /** The provider's id and status for the payout, as last heard (a create answer, a poll or a webhook). */
-export async function recordProviderPayout(
-  tx: Queryable,
-  paymentUid: string,
-  providerPayoutId: string,
-  providerStatus: string,
-  now: Date,
-): Promise<void> {
-  await tx.query(
-    `UPDATE payouts SET provider_payout_id = COALESCE(provider_payout_id, $2), provider_status = $3, updated_at = $4
-     WHERE payment_uid = $1`,
-    [paymentUid, providerPayoutId, providerStatus, now],
-  );
-}
+export const recordProviderPayout = statement(
+  `UPDATE payouts SET provider_payout_id = COALESCE(provider_payout_id, $2), provider_status = $3, updated_at = $4
+   WHERE payment_uid = $1`,
+  (paymentUid: string, providerPayoutId: string, providerStatus: string, now: Date) => [
+    paymentUid,
+    providerPayoutId,
+    providerStatus,
+    now,
+  ],
+);
 
-export async function markPolled(tx: Queryable, paymentUid: string, now: Date): Promise<void> {
-  await tx.query('UPDATE payouts SET polled_at = $2 WHERE payment_uid = $1', [paymentUid, now]);
-}
+export const markPolled = statement(
+  'UPDATE payouts SET polled_at = $2 WHERE payment_uid = $1',
+  (paymentUid: string, now: Date) => [paymentUid, now],
+);
 
 /** An order with its payout row through to_jsonb (timestamps arrive as text). */
 export const PayoutOrderRow = OrderRow.extend({
@@ -103,18 +101,10 @@ export async function lockWaitingForBatch(
   );
 }
 
-export async function assignToBatch(
-  tx: Queryable,
-  paymentUid: string,
-  batchId: string,
-  line: number,
-  now: Date,
-): Promise<void> {
-  await tx.query(
-    'UPDATE payouts SET batch_id = $2, batch_line = $3, updated_at = $4 WHERE payment_uid = $1',
-    [paymentUid, batchId, line, now],
-  );
-}
+export const assignToBatch = statement(
+  'UPDATE payouts SET batch_id = $2, batch_line = $3, updated_at = $4 WHERE payment_uid = $1',
+  (paymentUid: string, batchId: string, line: number, now: Date) => [paymentUid, batchId, line, now],
+);
 
 /** A batch's payouts in line order, with their orders (their outcomes); locked when `lock`. */
 export async function batchPayouts(tx: Queryable, batchId: string, lock = false): Promise<PayoutOrder[]> {
@@ -132,17 +122,14 @@ const WaitingRow = z.object({
 });
 
 /** Bank-file payouts accepted and in no batch yet, per collection account: the open batches. */
-export async function waitingForBatch(tx: Queryable): Promise<z.infer<typeof WaitingRow>[]> {
-  return queryRows(
-    tx,
-    WaitingRow,
-    `SELECT p.debit_account AS account, p.debit_ifsc AS ifsc, count(*)::int AS count, sum(o.amount)::bigint AS total,
-       min(p.created_at) AS oldest_at
-     FROM payouts p JOIN orders o ON o.payment_uid = p.payment_uid
-     WHERE p.channel = 'bank_file' AND p.batch_id IS NULL AND o.payment_status = 'pending'
-     GROUP BY p.debit_account, p.debit_ifsc ORDER BY min(p.created_at)`,
-  );
-}
+export const waitingForBatch = rowsQuery(
+  WaitingRow,
+  `SELECT p.debit_account AS account, p.debit_ifsc AS ifsc, count(*)::int AS count, sum(o.amount)::bigint AS total,
+     min(p.created_at) AS oldest_at
+   FROM payouts p JOIN orders o ON o.payment_uid = p.payment_uid
+   WHERE p.channel = 'bank_file' AND p.batch_id IS NULL AND o.payment_status = 'pending'
+   GROUP BY p.debit_account, p.debit_ifsc ORDER BY min(p.created_at)`,
+);
 
 /**
  * Payouts to look at: bank-file payouts `processing` (uploaded) since before `uploadedBefore` with

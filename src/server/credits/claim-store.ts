@@ -7,21 +7,18 @@
  */
 import { z } from 'zod';
 import { prepared, type Queryable } from '../store/db.js';
-import { queryRow, queryRows } from '../store/rows.js';
+import { queryRow, queryRows, rowsQuery, statement } from '../store/rows.js';
 
 const HolderRow = z.object({ payment_uid: z.string(), client_ip: z.string(), contested: z.boolean() });
 export type ClaimHolder = z.infer<typeof HolderRow>;
 
 /** The orders holding the UTR (one, or several contesting it), first claim first. */
-export async function holdersOf(tx: Queryable, utr: string): Promise<ClaimHolder[]> {
-  return queryRows(
-    tx,
-    HolderRow,
-    `SELECT payment_uid, client_ip, contested_at IS NOT NULL AS contested
-     FROM utr_claims WHERE utr = $1 ORDER BY claimed_at, payment_uid`,
-    [utr],
-  );
-}
+export const holdersOf = rowsQuery(
+  HolderRow,
+  `SELECT payment_uid, client_ip, contested_at IS NOT NULL AS contested
+   FROM utr_claims WHERE utr = $1 ORDER BY claimed_at, payment_uid`,
+  (utr: string) => [utr],
+);
 
 const CountRow = z.object({ n: z.number().int() });
 
@@ -71,25 +68,22 @@ export async function joinContest(tx: Queryable, claim: NewClaim, now: Date): Pr
 }
 
 /** Every claim of the UTR is marked contested (a completed order's, when another order claims its UTR). */
-export async function markContested(tx: Queryable, utr: string, now: Date): Promise<void> {
-  await tx.query('UPDATE utr_claims SET contested_at = $2 WHERE utr = $1 AND contested_at IS NULL', [
-    utr,
-    now,
-  ]);
-}
+export const markContested = statement(
+  'UPDATE utr_claims SET contested_at = $2 WHERE utr = $1 AND contested_at IS NULL',
+  (utr: string, now: Date) => [utr, now],
+);
 
 /** The contest ends: the order's claim stands alone (the others were released). */
-export async function endContest(tx: Queryable, utr: string, paymentUid: string): Promise<void> {
-  await tx.query('UPDATE utr_claims SET contested_at = NULL WHERE utr = $1 AND payment_uid = $2', [
-    utr,
-    paymentUid,
-  ]);
-}
+export const endContest = statement(
+  'UPDATE utr_claims SET contested_at = NULL WHERE utr = $1 AND payment_uid = $2',
+  (utr: string, paymentUid: string) => [utr, paymentUid],
+);
 
 /** The order's claim on the UTR ends. */
-export async function releaseClaim(tx: Queryable, utr: string, paymentUid: string): Promise<void> {
-  await tx.query('DELETE FROM utr_claims WHERE utr = $1 AND payment_uid = $2', [utr, paymentUid]);
-}
+export const releaseClaim = statement(
+  'DELETE FROM utr_claims WHERE utr = $1 AND payment_uid = $2',
+  (utr: string, paymentUid: string) => [utr, paymentUid],
+);
 
 const ClaimRow = z.object({ utr: z.string(), client_ip: z.string(), claimed_at: z.date() });
 export type OrderClaim = z.infer<typeof ClaimRow>;
@@ -104,36 +98,33 @@ export async function claimsOf(tx: Queryable, paymentUid: string): Promise<Order
 
 const UtrRow = z.object({ utr: z.string() });
 
-const ContestedRow = z.object({
-  utr: z.string(),
+/** An order that claimed a UTR, and the address it was claimed from: one party of a contested UTR. */
+export const ClaimantRow = z.object({
   payment_uid: z.string(),
   merchant_uid: z.string(),
   merchant_order_id: z.string(),
   amount: z.number().int(),
   payment_status: z.string(),
   client_ip: z.string(),
-  claimed_at: z.date(),
-  contested_at: z.date(),
 });
+
+const ContestedRow = ClaimantRow.extend({ utr: z.string(), claimed_at: z.date(), contested_at: z.date() });
 export type ContestedClaim = z.infer<typeof ContestedRow>;
 
 /** The claims of the `limit` UTRs contested last (or of one UTR), newest case first, first claim first. */
-export async function contestedClaims(tx: Queryable, limit: number, utr?: string): Promise<ContestedClaim[]> {
-  return queryRows(
-    tx,
-    ContestedRow,
-    `WITH cases AS (
-       SELECT utr, max(contested_at) AS latest FROM utr_claims
-       WHERE contested_at IS NOT NULL AND ($2::text IS NULL OR utr = $2)
-       GROUP BY utr ORDER BY latest DESC, utr LIMIT $1)
-     SELECT c.utr, c.payment_uid, o.merchant_uid, o.merchant_order_id, o.amount, o.payment_status,
-            c.client_ip, c.claimed_at, c.contested_at
-     FROM cases JOIN utr_claims c ON c.utr = cases.utr JOIN orders o ON o.payment_uid = c.payment_uid
-     WHERE c.contested_at IS NOT NULL
-     ORDER BY cases.latest DESC, c.utr, c.claimed_at, c.payment_uid`,
-    [limit, utr ?? null],
-  );
-}
+export const contestedClaims = rowsQuery(
+  ContestedRow,
+  `WITH cases AS (
+     SELECT utr, max(contested_at) AS latest FROM utr_claims
+     WHERE contested_at IS NOT NULL AND ($2::text IS NULL OR utr = $2)
+     GROUP BY utr ORDER BY latest DESC, utr LIMIT $1)
+   SELECT c.utr, c.payment_uid, o.merchant_uid, o.merchant_order_id, o.amount, o.payment_status,
+          c.client_ip, c.claimed_at, c.contested_at
+   FROM cases JOIN utr_claims c ON c.utr = cases.utr JOIN orders o ON o.payment_uid = c.payment_uid
+   WHERE c.contested_at IS NOT NULL
+   ORDER BY cases.latest DESC, c.utr, c.claimed_at, c.payment_uid`,
+  (limit: number, utr?: string) => [limit, utr ?? null],
+);
 
 /** Which of these UTRs some order has claimed. */
 export async function claimedAmong(tx: Queryable, utrs: readonly string[]): Promise<Set<string>> {
@@ -158,55 +149,38 @@ const OPEN_ORDER = `o.payment_status NOT IN ('completed', 'reject', 'refund')`;
 const NO_CREDIT = 'NOT EXISTS (SELECT 1 FROM bank_credits b WHERE b.utr = c.utr)';
 
 /** Claims of open orders made before `claimedBefore` whose UTR no bank credit has named yet. */
-export async function claimsWithoutCredit(
-  tx: Queryable,
-  claimedBefore: Date,
-  limit: number,
-): Promise<AttentionClaim[]> {
-  return queryRows(
-    tx,
-    AttentionClaimRow,
-    `SELECT c.payment_uid, o.merchant_uid, o.amount, c.utr, 1 AS claims, c.claimed_at AS at,
-            count(*) OVER ()::int AS total
-     FROM utr_claims c JOIN orders o ON o.payment_uid = c.payment_uid
-     WHERE ${OPEN_ORDER} AND c.claimed_at < $1 AND ${NO_CREDIT}
-     ORDER BY c.claimed_at DESC, c.utr LIMIT $2`,
-    [claimedBefore, limit],
-  );
-}
+export const claimsWithoutCredit = rowsQuery(
+  AttentionClaimRow,
+  `SELECT c.payment_uid, o.merchant_uid, o.amount, c.utr, 1 AS claims, c.claimed_at AS at,
+          count(*) OVER ()::int AS total
+   FROM utr_claims c JOIN orders o ON o.payment_uid = c.payment_uid
+   WHERE ${OPEN_ORDER} AND c.claimed_at < $1 AND ${NO_CREDIT}
+   ORDER BY c.claimed_at DESC, c.utr LIMIT $2`,
+  (claimedBefore: Date, limit: number) => [claimedBefore, limit],
+);
 
 /** Open orders whose payer has claimed `max` UTRs, the most an order takes. */
-export async function ordersAtClaimLimit(
-  tx: Queryable,
-  max: number,
-  limit: number,
-): Promise<AttentionClaim[]> {
-  return queryRows(
-    tx,
-    AttentionClaimRow,
-    `SELECT c.payment_uid, o.merchant_uid, o.amount, string_agg(c.utr, ', ' ORDER BY c.claimed_at) AS utr,
-            count(*)::int AS claims, max(c.claimed_at) AS at, count(*) OVER ()::int AS total
-     FROM utr_claims c JOIN orders o ON o.payment_uid = c.payment_uid
-     WHERE ${OPEN_ORDER}
-     GROUP BY c.payment_uid, o.merchant_uid, o.amount
-     HAVING count(*) >= $1
-     ORDER BY max(c.claimed_at) DESC LIMIT $2`,
-    [max, limit],
-  );
-}
+export const ordersAtClaimLimit = rowsQuery(
+  AttentionClaimRow,
+  `SELECT c.payment_uid, o.merchant_uid, o.amount, string_agg(c.utr, ', ' ORDER BY c.claimed_at) AS utr,
+          count(*)::int AS claims, max(c.claimed_at) AS at, count(*) OVER ()::int AS total
+   FROM utr_claims c JOIN orders o ON o.payment_uid = c.payment_uid
+   WHERE ${OPEN_ORDER}
+   GROUP BY c.payment_uid, o.merchant_uid, o.amount
+   HAVING count(*) >= $1
+   ORDER BY max(c.claimed_at) DESC LIMIT $2`,
+  (max: number, limit: number) => [max, limit],
+);
 
 /** UTRs several orders claim (or claimed after its credit completed one), one row per UTR, newest first. */
-export async function contestedUtrs(tx: Queryable, limit: number): Promise<AttentionClaim[]> {
-  return queryRows(
-    tx,
-    AttentionClaimRow,
-    `SELECT (array_agg(c.payment_uid ORDER BY c.claimed_at, c.payment_uid))[1] AS payment_uid,
-            min(o.merchant_uid) AS merchant_uid, min(o.amount) AS amount, c.utr,
-            count(*)::int AS claims, max(c.contested_at) AS at, count(*) OVER ()::int AS total
-     FROM utr_claims c JOIN orders o ON o.payment_uid = c.payment_uid
-     WHERE c.contested_at IS NOT NULL
-     GROUP BY c.utr
-     ORDER BY max(c.contested_at) DESC, c.utr LIMIT $1`,
-    [limit],
-  );
-}
+export const contestedUtrs = rowsQuery(
+  AttentionClaimRow,
+  `SELECT (array_agg(c.payment_uid ORDER BY c.claimed_at, c.payment_uid))[1] AS payment_uid,
+          min(o.merchant_uid) AS merchant_uid, min(o.amount) AS amount, c.utr,
+          count(*)::int AS claims, max(c.contested_at) AS at, count(*) OVER ()::int AS total
+   FROM utr_claims c JOIN orders o ON o.payment_uid = c.payment_uid
+   WHERE c.contested_at IS NOT NULL
+   GROUP BY c.utr
+   ORDER BY max(c.contested_at) DESC, c.utr LIMIT $1`,
+  (limit: number) => [limit],
+);

@@ -7,7 +7,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { Queryable } from '../store/db.js';
-import { queryRow, queryRows } from '../store/rows.js';
+import { queryRow, rowQuery, rowsQuery, statement } from '../store/rows.js';
 
 export const CREDIT_SOURCE_KINDS = ['sms', 'statement', 'api'] as const;
 export type CreditSourceKind = (typeof CREDIT_SOURCE_KINDS)[number];
@@ -86,57 +86,41 @@ export async function findCreditSource(tx: Queryable, id: string): Promise<Credi
 }
 
 /** The active SMS source whose token this is. The lookup is by digest, so it leaks no timing. */
-export async function findSourceByToken(tx: Queryable, token: string): Promise<CreditSource | undefined> {
-  return queryRow(
-    tx,
-    CreditSourceRow,
-    `SELECT ${COLUMNS} FROM credit_sources WHERE token_digest = $1 AND status = 'active'`,
-    [tokenDigest(token)],
-  );
-}
+export const findSourceByToken = rowQuery(
+  CreditSourceRow,
+  `SELECT ${COLUMNS} FROM credit_sources WHERE token_digest = $1 AND status = 'active'`,
+  (token: string) => [tokenDigest(token)],
+);
 
-export async function listCreditSources(tx: Queryable, merchantUid: string): Promise<CreditSource[]> {
-  return queryRows(
-    tx,
-    CreditSourceRow,
-    `SELECT ${COLUMNS} FROM credit_sources WHERE ($1 = '' OR merchant_uid = $1) ORDER BY created_at, id`,
-    [merchantUid],
-  );
-}
+export const listCreditSources = rowsQuery(
+  CreditSourceRow,
+  `SELECT ${COLUMNS} FROM credit_sources WHERE ($1 = '' OR merchant_uid = $1) ORDER BY created_at, id`,
+  (merchantUid: string) => [merchantUid],
+);
 
-export async function revokeCreditSource(
-  tx: Queryable,
-  id: string,
-  now: Date,
-): Promise<CreditSource | undefined> {
-  return queryRow(
-    tx,
-    CreditSourceRow,
-    `UPDATE credit_sources SET status = 'revoked', revoked_at = COALESCE(revoked_at, $2)
-     WHERE id = $1 RETURNING ${COLUMNS}`,
-    [id, now],
-  );
-}
+export const revokeCreditSource = rowQuery(
+  CreditSourceRow,
+  `UPDATE credit_sources SET status = 'revoked', revoked_at = COALESCE(revoked_at, $2)
+   WHERE id = $1 RETURNING ${COLUMNS}`,
+  (id: string, now: Date) => [id, now],
+);
 
 /** Replaces the senders an operator vouched for on the source; undefined when there is no such source. */
-export async function setSourceSenders(
-  tx: Queryable,
-  id: string,
-  senders: { readonly sender_codes: readonly string[]; readonly sender_domains: readonly string[] },
-): Promise<CreditSource | undefined> {
-  return queryRow(
-    tx,
-    CreditSourceRow,
-    `UPDATE credit_sources SET sender_codes = $2::text[], sender_domains = $3::text[]
-     WHERE id = $1 RETURNING ${COLUMNS}`,
-    [id, senders.sender_codes, senders.sender_domains],
-  );
-}
+export const setSourceSenders = rowQuery(
+  CreditSourceRow,
+  `UPDATE credit_sources SET sender_codes = $2::text[], sender_domains = $3::text[]
+   WHERE id = $1 RETURNING ${COLUMNS}`,
+  (
+    id: string,
+    senders: { readonly sender_codes: readonly string[]; readonly sender_domains: readonly string[] },
+  ) => [id, senders.sender_codes, senders.sender_domains],
+);
 
 /** The forwarder of an SMS source said it is alive. */
-export async function recordHeartbeat(tx: Queryable, id: string, now: Date): Promise<void> {
-  await tx.query('UPDATE credit_sources SET last_heartbeat_at = $2 WHERE id = $1', [id, now]);
-}
+export const recordHeartbeat = statement(
+  'UPDATE credit_sources SET last_heartbeat_at = $2 WHERE id = $1',
+  (id: string, now: Date) => [id, now],
+);
 
 export const SOURCE_STATES = ['active', 'silent', 'revoked'] as const;
 export type SourceState = (typeof SOURCE_STATES)[number];
@@ -156,39 +140,35 @@ export type WatchedSource = z.infer<typeof WatchedSourceRow>;
  * forwarder sent heartbeats before, or a payer's claim on its account has waited since then with
  * no credit naming its UTR.
  */
-export async function watchedCreditSources(
-  tx: Queryable,
-  merchantUid: string,
-  now: Date,
-  quietSince: Date,
-): Promise<WatchedSource[]> {
-  return queryRows(
-    tx,
-    WatchedSourceRow,
-    `SELECT *, CASE
-         WHEN status = 'revoked' THEN 'revoked'
-         WHEN kind = 'sms' AND GREATEST(last_text_at, last_heartbeat_at, created_at) < $3
-              AND (last_heartbeat_at IS NOT NULL OR claims_waiting) THEN 'silent'
-         ELSE 'active' END AS state
-     FROM (
-       SELECT ${COLUMNS.split(', ')
-         .map((column) => `s.${column}`)
-         .join(', ')}, s.last_heartbeat_at, s.silent_since,
-              (SELECT max(t.created_at) FROM raw_texts t WHERE t.source_id = s.id) AS last_text_at,
-              (SELECT count(*)::int FROM raw_texts t WHERE t.source_id = s.id AND t.created_at > $2)
-                AS texts_last_hour,
-              EXISTS (
-                SELECT 1 FROM utr_claims c JOIN orders o ON o.payment_uid = c.payment_uid
-                WHERE o.to_account = s.account AND o.merchant_uid = s.merchant_uid
-                  AND o.payment_status NOT IN ('completed', 'reject', 'refund') AND c.claimed_at < $3
-                  AND NOT EXISTS (SELECT 1 FROM bank_credits b WHERE b.utr = c.utr)
-              ) AS claims_waiting
-       FROM credit_sources s WHERE ($1 = '' OR s.merchant_uid = $1)
-     ) AS watched
-     ORDER BY created_at, id`,
-    [merchantUid, new Date(now.getTime() - 3_600_000), quietSince],
-  );
-}
+export const watchedCreditSources = rowsQuery(
+  WatchedSourceRow,
+  `SELECT *, CASE
+       WHEN status = 'revoked' THEN 'revoked'
+       WHEN kind = 'sms' AND GREATEST(last_text_at, last_heartbeat_at, created_at) < $3
+            AND (last_heartbeat_at IS NOT NULL OR claims_waiting) THEN 'silent'
+       ELSE 'active' END AS state
+   FROM (
+     SELECT ${COLUMNS.split(', ')
+       .map((column) => `s.${column}`)
+       .join(', ')}, s.last_heartbeat_at, s.silent_since,
+            (SELECT max(t.created_at) FROM raw_texts t WHERE t.source_id = s.id) AS last_text_at,
+            (SELECT count(*)::int FROM raw_texts t WHERE t.source_id = s.id AND t.created_at > $2)
+              AS texts_last_hour,
+            EXISTS (
+              SELECT 1 FROM utr_claims c JOIN orders o ON o.payment_uid = c.payment_uid
+              WHERE o.to_account = s.account AND o.merchant_uid = s.merchant_uid
+                AND o.payment_status NOT IN ('completed', 'reject', 'refund') AND c.claimed_at < $3
+                AND NOT EXISTS (SELECT 1 FROM bank_credits b WHERE b.utr = c.utr)
+            ) AS claims_waiting
+     FROM credit_sources s WHERE ($1 = '' OR s.merchant_uid = $1)
+   ) AS watched
+   ORDER BY created_at, id`,
+  (merchantUid: string, now: Date, quietSince: Date) => [
+    merchantUid,
+    new Date(now.getTime() - 3_600_000),
+    quietSince,
+  ],
+);
 
 /**
  * Marks the source silent since `at` (or no longer silent, `at` null); false when another process

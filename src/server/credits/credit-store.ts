@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import type { Queryable, SqlParam } from '../store/db.js';
 import { likePrefix } from '../store/like-prefix.js';
-import { queryRow, queryRows } from '../store/rows.js';
+import { queryRow, queryRows, rowsQuery, statement } from '../store/rows.js';
 
 /**
  * Where a credit came from: the operator API, a statement, the sandbox, a credit source's alert
@@ -110,17 +110,16 @@ export interface NewCredit {
  * together would each miss the other and the credit would wait forever. Take it before locking
  * the order, in every path, so that the locks are always taken in the same order.
  */
-export async function lockUtr(tx: Queryable, utr: string): Promise<void> {
-  await tx.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [UTR_LOCK_CLASS, utr]);
-}
+export const lockUtr = statement('SELECT pg_advisory_xact_lock($1, hashtext($2))', (utr: string) => [
+  UTR_LOCK_CLASS,
+  utr,
+]);
 
 /** lockUtr for many UTRs at once (a statement's batch), taken in one order so batches cannot deadlock. */
-export async function lockUtrs(tx: Queryable, utrs: readonly string[]): Promise<void> {
-  await tx.query(
-    'SELECT count(pg_advisory_xact_lock($1, hashtext(u))) FROM (SELECT DISTINCT u FROM unnest($2::text[]) AS u ORDER BY u) AS sorted',
-    [UTR_LOCK_CLASS, utrs],
-  );
-}
+export const lockUtrs = statement(
+  'SELECT count(pg_advisory_xact_lock($1, hashtext(u))) FROM (SELECT DISTINCT u FROM unnest($2::text[]) AS u ORDER BY u) AS sorted',
+  (utrs: readonly string[]) => [UTR_LOCK_CLASS, utrs],
+);
 
 /** The first key of the two-key advisory locks on UTRs (any fixed number not used elsewhere). */
 const UTR_LOCK_CLASS = 8_130_412;
@@ -210,23 +209,16 @@ export async function findCreditById(tx: Queryable, id: number): Promise<BankCre
 }
 
 /** The credit settled this order. */
-export async function markCreditMatched(
-  tx: Queryable,
-  id: number,
-  paymentUid: string,
-  now: Date,
-): Promise<void> {
-  await tx.query('UPDATE bank_credits SET payment_uid = $2, matched_at = $3 WHERE id = $1', [
-    id,
-    paymentUid,
-    now,
-  ]);
-}
+export const markCreditMatched = statement(
+  'UPDATE bank_credits SET payment_uid = $2, matched_at = $3 WHERE id = $1',
+  (id: number, paymentUid: string, now: Date) => [id, paymentUid, now],
+);
 
 /** Why the credit cannot settle the order that claimed it ('' once nothing stands in the way). */
-export async function setUnmatchedReason(tx: Queryable, id: number, reason: string): Promise<void> {
-  await tx.query('UPDATE bank_credits SET unmatched_reason = $2 WHERE id = $1', [id, reason]);
-}
+export const setUnmatchedReason = statement(
+  'UPDATE bank_credits SET unmatched_reason = $2 WHERE id = $1',
+  (id: number, reason: string) => [id, reason],
+);
 
 const KnownCreditRow = z.object({
   utr: z.string(),
@@ -237,14 +229,11 @@ const KnownCreditRow = z.object({
 export type KnownCredit = z.infer<typeof KnownCreditRow>;
 
 /** The credits known under these UTRs. */
-export async function knownCredits(tx: Queryable, utrs: readonly string[]): Promise<KnownCredit[]> {
-  return queryRows(
-    tx,
-    KnownCreditRow,
-    'SELECT utr, amount, payment_uid, hold FROM bank_credits WHERE utr = ANY($1::text[])',
-    [utrs],
-  );
-}
+export const knownCredits = rowsQuery(
+  KnownCreditRow,
+  'SELECT utr, amount, payment_uid, hold FROM bank_credits WHERE utr = ANY($1::text[])',
+  (utrs: readonly string[]) => [utrs],
+);
 
 /** What a statement line said of a credit it contradicted (the credit's hold becomes `frozen`). */
 export interface StatementSaid {
@@ -253,41 +242,32 @@ export interface StatementSaid {
 }
 
 /** The credit's hold changes (statement-evidence.ts, commands/clear-held-credits.ts). */
-export async function setCreditHold(
-  tx: Queryable,
-  id: number,
-  hold: CreditHold,
-  note: string,
-  now: Date,
-  said?: StatementSaid,
-): Promise<void> {
-  await tx.query(
-    `UPDATE bank_credits SET hold = $2, hold_note = $3, hold_changed_at = $4,
-       statement_amount = COALESCE($5, statement_amount), statement_payee = COALESCE($6, statement_payee)
-     WHERE id = $1`,
-    [id, hold, note, now, said?.amount ?? null, said?.payee ?? null],
-  );
-}
+export const setCreditHold = statement(
+  `UPDATE bank_credits SET hold = $2, hold_note = $3, hold_changed_at = $4,
+     statement_amount = COALESCE($5, statement_amount), statement_payee = COALESCE($6, statement_payee)
+   WHERE id = $1`,
+  (id: number, hold: CreditHold, note: string, now: Date, said?: StatementSaid) => [
+    id,
+    hold,
+    note,
+    now,
+    said?.amount ?? null,
+    said?.payee ?? null,
+  ],
+);
 
 /**
  * Credits held pending whose hold ended (received at or before `receivedBy`) and whose money
  * completed an order, locked; rows another process holds are skipped.
  */
-export async function lockHeldCreditsDue(
-  tx: Queryable,
-  receivedBy: Date,
-  limit: number,
-): Promise<BankCredit[]> {
-  return queryRows(
-    tx,
-    BankCreditRow,
-    `SELECT c.* FROM bank_credits c JOIN orders o ON o.payment_uid = c.payment_uid
-     WHERE c.hold = 'pending' AND c.payment_uid IS NOT NULL AND o.payment_status = 'completed'
-       AND c.created_at <= $1
-     ORDER BY c.created_at LIMIT $2 FOR UPDATE OF c SKIP LOCKED`,
-    [receivedBy, limit],
-  );
-}
+export const lockHeldCreditsDue = rowsQuery(
+  BankCreditRow,
+  `SELECT c.* FROM bank_credits c JOIN orders o ON o.payment_uid = c.payment_uid
+   WHERE c.hold = 'pending' AND c.payment_uid IS NOT NULL AND o.payment_status = 'completed'
+     AND c.created_at <= $1
+   ORDER BY c.created_at LIMIT $2 FOR UPDATE OF c SKIP LOCKED`,
+  (receivedBy: Date, limit: number) => [receivedBy, limit],
+);
 
 const FrozenCreditRow = z.object({
   id: z.number().int(),
@@ -311,21 +291,18 @@ export type FrozenCreditRow = z.infer<typeof FrozenCreditRow>;
  * Credits a statement line contradicted (frozen, or contradicted after their money was made
  * available), newest first: the cases in front of operators.
  */
-export async function contradictedCredits(tx: Queryable, limit: number): Promise<FrozenCreditRow[]> {
-  return queryRows(
-    tx,
-    FrozenCreditRow,
-    `SELECT c.id, c.utr, c.amount, c.payee, c.evidence, c.hold, c.hold_note, c.hold_changed_at,
-            c.statement_amount, c.statement_payee, c.payment_uid, o.payment_status,
-            COALESCE(o.merchant_uid, s.merchant_uid) AS merchant_uid, c.created_at
-     FROM bank_credits c
-     LEFT JOIN orders o ON o.payment_uid = c.payment_uid
-     LEFT JOIN credit_sources s ON s.id = c.source_id
-     WHERE c.statement_amount IS NOT NULL
-     ORDER BY c.hold_changed_at DESC, c.id DESC LIMIT $1`,
-    [limit],
-  );
-}
+export const contradictedCredits = rowsQuery(
+  FrozenCreditRow,
+  `SELECT c.id, c.utr, c.amount, c.payee, c.evidence, c.hold, c.hold_note, c.hold_changed_at,
+          c.statement_amount, c.statement_payee, c.payment_uid, o.payment_status,
+          COALESCE(o.merchant_uid, s.merchant_uid) AS merchant_uid, c.created_at
+   FROM bank_credits c
+   LEFT JOIN orders o ON o.payment_uid = c.payment_uid
+   LEFT JOIN credit_sources s ON s.id = c.source_id
+   WHERE c.statement_amount IS NOT NULL
+   ORDER BY c.hold_changed_at DESC, c.id DESC LIMIT $1`,
+  (limit: number) => [limit],
+);
 
 const OrderCreditRow = z.object({
   utr: z.string(),
@@ -338,15 +315,12 @@ const OrderCreditRow = z.object({
 export type OrderCredit = z.infer<typeof OrderCreditRow>;
 
 /** The credits an order settled or whose UTR it claimed. */
-export async function creditsOfOrder(tx: Queryable, paymentUid: string): Promise<OrderCredit[]> {
-  return queryRows(
-    tx,
-    OrderCreditRow,
-    `SELECT utr, amount, payer_name, source, payment_uid, created_at FROM bank_credits
-     WHERE payment_uid = $1 OR utr IN (SELECT utr FROM utr_claims WHERE payment_uid = $1)`,
-    [paymentUid],
-  );
-}
+export const creditsOfOrder = rowsQuery(
+  OrderCreditRow,
+  `SELECT utr, amount, payer_name, source, payment_uid, created_at FROM bank_credits
+   WHERE payment_uid = $1 OR utr IN (SELECT utr FROM utr_claims WHERE payment_uid = $1)`,
+  (paymentUid: string) => [paymentUid],
+);
 
 const CreditCountsRow = z.object({
   received: z.number().int(),
@@ -450,44 +424,40 @@ const CREDIT_REASON = `CASE
     THEN 'payee unknown: the credit names no payee and several merchants could have received it; confirm its order'
   ELSE '' END`;
 
-export async function listCreditRows(
-  tx: Queryable,
-  states: readonly string[],
-  filter: CreditFilter,
-): Promise<CreditListRow[]> {
-  return queryRows(
-    tx,
-    CreditListRow,
-    `WITH collectors AS (SELECT count(*)::int AS n FROM merchants WHERE upi_vpa <> '' OR imps_account <> '')
-     SELECT * FROM (
-       SELECT c.id::text AS id, 'credit:' || c.id AS cursor, c.utr, c.amount, c.payee, c.payer_name,
-              c.credited_at, c.source, c.source_id,
-              COALESCE(s.merchant_uid, o.merchant_uid, payee_owner.uid) AS merchant_uid, c.payment_uid,
-              o.payment_status, c.matched_at, c.created_at,
-              CASE WHEN c.payment_uid IS NOT NULL AND o.payment_status <> 'reject' THEN 'matched'
-                   WHEN (${CREDIT_REASON}) <> '' THEN 'conflict'
-                   ELSE 'waiting' END AS state,
-              ${CREDIT_REASON} AS reason,
-              1 AS rank, c.id AS seq
-       FROM bank_credits c
-       CROSS JOIN collectors
-       LEFT JOIN credit_sources s ON s.id = c.source_id
-       LEFT JOIN orders o ON o.payment_uid = c.payment_uid
-       LEFT JOIN LATERAL (
-         SELECT min(m.uid) AS uid FROM merchants m
-         WHERE (m.upi_vpa <> '' AND lower(m.upi_vpa) = lower(regexp_replace(c.payee, '\\s', '', 'g')))
-            OR (m.imps_account <> '' AND m.imps_account = regexp_replace(c.payee, '\\s', '', 'g'))
-       ) AS payee_owner ON true
-       WHERE ($3 = '' OR c.source_id = $3) AND ($6 = '' OR c.utr = $6)
-         AND ($4::timestamptz IS NULL OR c.created_at >= $4) AND ($5::timestamptz IS NULL OR c.created_at < $5)
-         AND ($9::bigint IS NULL OR (c.created_at, 1, c.id) < ${LISTING_CURSOR_ROW})
-         AND ($10::bigint[] IS NULL OR c.id = ANY($10::bigint[]))
-     ) AS listed
-     WHERE state = ANY($1::text[]) AND ($2 = '' OR merchant_uid = $2)
-     ORDER BY created_at DESC, seq DESC LIMIT $7`,
-    [...listingParams(filter, states), filter.ids ? filter.ids.map(String) : null],
-  );
-}
+export const listCreditRows = rowsQuery(
+  CreditListRow,
+  `WITH collectors AS (SELECT count(*)::int AS n FROM merchants WHERE upi_vpa <> '' OR imps_account <> '')
+   SELECT * FROM (
+     SELECT c.id::text AS id, 'credit:' || c.id AS cursor, c.utr, c.amount, c.payee, c.payer_name,
+            c.credited_at, c.source, c.source_id,
+            COALESCE(s.merchant_uid, o.merchant_uid, payee_owner.uid) AS merchant_uid, c.payment_uid,
+            o.payment_status, c.matched_at, c.created_at,
+            CASE WHEN c.payment_uid IS NOT NULL AND o.payment_status <> 'reject' THEN 'matched'
+                 WHEN (${CREDIT_REASON}) <> '' THEN 'conflict'
+                 ELSE 'waiting' END AS state,
+            ${CREDIT_REASON} AS reason,
+            1 AS rank, c.id AS seq
+     FROM bank_credits c
+     CROSS JOIN collectors
+     LEFT JOIN credit_sources s ON s.id = c.source_id
+     LEFT JOIN orders o ON o.payment_uid = c.payment_uid
+     LEFT JOIN LATERAL (
+       SELECT min(m.uid) AS uid FROM merchants m
+       WHERE (m.upi_vpa <> '' AND lower(m.upi_vpa) = lower(regexp_replace(c.payee, '\\s', '', 'g')))
+          OR (m.imps_account <> '' AND m.imps_account = regexp_replace(c.payee, '\\s', '', 'g'))
+     ) AS payee_owner ON true
+     WHERE ($3 = '' OR c.source_id = $3) AND ($6 = '' OR c.utr = $6)
+       AND ($4::timestamptz IS NULL OR c.created_at >= $4) AND ($5::timestamptz IS NULL OR c.created_at < $5)
+       AND ($9::bigint IS NULL OR (c.created_at, 1, c.id) < ${LISTING_CURSOR_ROW})
+       AND ($10::bigint[] IS NULL OR c.id = ANY($10::bigint[]))
+   ) AS listed
+   WHERE state = ANY($1::text[]) AND ($2 = '' OR merchant_uid = $2)
+   ORDER BY created_at DESC, seq DESC LIMIT $7`,
+  (states: readonly string[], filter: CreditFilter) => [
+    ...listingParams(filter, states),
+    filter.ids ? filter.ids.map(String) : null,
+  ],
+);
 
 export interface CreditSearch {
   /** A UTR, whole or by its beginning, or the beginning of the payer's name or VPA (any case). */

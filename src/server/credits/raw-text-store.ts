@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import type { Queryable } from '../store/db.js';
-import { queryRow, queryRows } from '../store/rows.js';
+import { queryRow, rowQuery, rowsQuery, statement } from '../store/rows.js';
 import { type CreditFilter, LISTING_CURSOR_ROW, listingParams } from './credit-store.js';
 
 export const TEXT_CHANNELS = ['sms', 'email', 'operator'] as const;
@@ -83,20 +83,15 @@ export async function earlierSameText(
 }
 
 /** What became of the text, and the credit it gave (when it gave one). */
-export async function recordTextOutcome(
-  tx: Queryable,
-  id: number,
-  outcome: Exclude<StoredTextOutcome, 'received'>,
-  reason: string,
-  creditId: number | null,
-): Promise<void> {
-  await tx.query('UPDATE raw_texts SET outcome = $2, reason = $3, credit_id = $4 WHERE id = $1', [
+export const recordTextOutcome = statement(
+  'UPDATE raw_texts SET outcome = $2, reason = $3, credit_id = $4 WHERE id = $1',
+  (id: number, outcome: Exclude<StoredTextOutcome, 'received'>, reason: string, creditId: number | null) => [
     id,
     outcome,
     reason,
     creditId,
-  ]);
-}
+  ],
+);
 
 const RawTextRow = z.object({
   id: z.number().int(),
@@ -109,14 +104,11 @@ const RawTextRow = z.object({
 export type RawTextState = z.infer<typeof RawTextRow>;
 
 /** The text and its outcome, locked until the transaction ends (an operator fixes it). */
-export async function lockRawText(tx: Queryable, id: number): Promise<RawTextState | undefined> {
-  return queryRow(
-    tx,
-    RawTextRow,
-    'SELECT id, source_id, channel, outcome, reason, received_at FROM raw_texts WHERE id = $1 FOR UPDATE',
-    [id],
-  );
-}
+export const lockRawText = rowQuery(
+  RawTextRow,
+  'SELECT id, source_id, channel, outcome, reason, received_at FROM raw_texts WHERE id = $1 FOR UPDATE',
+  (id: number) => [id],
+);
 
 export async function textExists(tx: Queryable, id: number): Promise<boolean> {
   return (await tx.query('SELECT 1 FROM raw_texts WHERE id = $1', [id])).length > 0;
@@ -141,25 +133,19 @@ export const TextListRow = z.looseObject({
 });
 export type TextListRow = z.infer<typeof TextListRow>;
 
-export async function listTextRows(
-  tx: Queryable,
-  outcomes: readonly ('unparsed' | 'ignored' | 'invalid')[],
-  filter: CreditFilter,
-): Promise<TextListRow[]> {
-  return queryRows(
-    tx,
-    TextListRow,
-    `SELECT t.id::text AS id, 'text:' || t.id AS cursor, t.source_id, s.merchant_uid, s.account, t.channel,
-            t.sender, t.body, t.received_at, t.created_at, t.outcome AS state, t.reason, 0 AS rank, t.id AS seq
-     FROM raw_texts t JOIN credit_sources s ON s.id = t.source_id
-     WHERE t.outcome = ANY($1::text[]) AND ($2 = '' OR s.merchant_uid = $2) AND ($3 = '' OR t.source_id = $3)
-       AND ($4::timestamptz IS NULL OR t.created_at >= $4) AND ($5::timestamptz IS NULL OR t.created_at < $5)
-       AND $6::text = '' -- a UTR filter names credits: no text has one
-       AND ($9::bigint IS NULL OR (t.created_at, 0, t.id) < ${LISTING_CURSOR_ROW})
-     ORDER BY t.created_at DESC, t.id DESC LIMIT $7`,
+export const listTextRows = rowsQuery(
+  TextListRow,
+  `SELECT t.id::text AS id, 'text:' || t.id AS cursor, t.source_id, s.merchant_uid, s.account, t.channel,
+          t.sender, t.body, t.received_at, t.created_at, t.outcome AS state, t.reason, 0 AS rank, t.id AS seq
+   FROM raw_texts t JOIN credit_sources s ON s.id = t.source_id
+   WHERE t.outcome = ANY($1::text[]) AND ($2 = '' OR s.merchant_uid = $2) AND ($3 = '' OR t.source_id = $3)
+     AND ($4::timestamptz IS NULL OR t.created_at >= $4) AND ($5::timestamptz IS NULL OR t.created_at < $5)
+     AND $6::text = '' -- a UTR filter names credits: no text has one
+     AND ($9::bigint IS NULL OR (t.created_at, 0, t.id) < ${LISTING_CURSOR_ROW})
+   ORDER BY t.created_at DESC, t.id DESC LIMIT $7`,
+  (outcomes: readonly ('unparsed' | 'ignored' | 'invalid')[], filter: CreditFilter) =>
     listingParams(filter, outcomes),
-  );
-}
+);
 
 /** Texts that need a person: outcomes the Needs attention queue lists. */
 export const TEXTS_NEEDING_ATTENTION = ['unparsed', 'conflict', 'suspect'] as const;
@@ -177,18 +163,11 @@ const AttentionTextRow = z.object({
 export type AttentionTextRow = z.infer<typeof AttentionTextRow>;
 
 /** The newest texts of one outcome, each with how many there are in all (`total`). */
-export async function textsNeedingAttention(
-  tx: Queryable,
-  outcome: (typeof TEXTS_NEEDING_ATTENTION)[number],
-  limit: number,
-): Promise<AttentionTextRow[]> {
-  return queryRows(
-    tx,
-    AttentionTextRow,
-    `SELECT t.id, t.outcome, t.reason, t.source_id, s.merchant_uid, t.body, t.created_at,
-            count(*) OVER ()::int AS total
-     FROM raw_texts t JOIN credit_sources s ON s.id = t.source_id
-     WHERE t.outcome = $1 ORDER BY t.created_at DESC, t.id DESC LIMIT $2`,
-    [outcome, limit],
-  );
-}
+export const textsNeedingAttention = rowsQuery(
+  AttentionTextRow,
+  `SELECT t.id, t.outcome, t.reason, t.source_id, s.merchant_uid, t.body, t.created_at,
+          count(*) OVER ()::int AS total
+   FROM raw_texts t JOIN credit_sources s ON s.id = t.source_id
+   WHERE t.outcome = $1 ORDER BY t.created_at DESC, t.id DESC LIMIT $2`,
+  (outcome: (typeof TEXTS_NEEDING_ATTENTION)[number], limit: number) => [outcome, limit],
+);

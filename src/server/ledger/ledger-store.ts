@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { Queryable } from '../store/db.js';
-import { queryRow, queryRows } from '../store/rows.js';
+import { queryRow, queryRows, rowsQuery, statement } from '../store/rows.js';
 import { collectionAccountOf, MERCHANT_ACCOUNT_KINDS, suspenseAccount } from './ledger-accounts.js';
 
 const PostingIdRow = z.object({ id: z.number().int() });
@@ -13,13 +13,11 @@ const BalanceRow = z.object({ kind: z.enum(MERCHANT_ACCOUNT_KINDS), balance: z.n
 export type BalanceRow = z.infer<typeof BalanceRow>;
 
 /** Opens a new merchant's accounts (available, held, pending, frozen), all at zero. */
-export async function openMerchantAccounts(tx: Queryable, merchantUid: string): Promise<void> {
-  await tx.query(
-    `INSERT INTO ledger_accounts (id, merchant_uid, kind)
-     SELECT 'm:' || $1 || ':' || kind, $1, kind FROM unnest($2::text[]) AS kind`,
-    [merchantUid, [...MERCHANT_ACCOUNT_KINDS]],
-  );
-}
+export const openMerchantAccounts = statement(
+  `INSERT INTO ledger_accounts (id, merchant_uid, kind)
+   SELECT 'm:' || $1 || ':' || kind, $1, kind FROM unnest($2::text[]) AS kind`,
+  (merchantUid: string) => [merchantUid, [...MERCHANT_ACCOUNT_KINDS]],
+);
 
 /** Opens the suspense account of the collection account a credit was paid to, if it is new. */
 export async function openSuspenseAccount(tx: Queryable, payee: string): Promise<string> {
@@ -107,37 +105,21 @@ const ENTRIES = `SELECT e.id, e.account_id, e.amount, p.payment_uid, p.event, p.
      FROM ledger_entries e JOIN ledger_postings p ON p.id = e.posting_id`;
 
 /** The latest entries of these accounts, newest first. */
-export async function recentEntries(
-  tx: Queryable,
-  accountIds: readonly string[],
-  limit: number,
-): Promise<EntryRow[]> {
-  return queryRows(
-    tx,
-    EntryRow,
-    `${ENTRIES}
-     WHERE e.account_id = ANY($1) ORDER BY e.posting_id DESC, e.id DESC LIMIT $2`,
-    [accountIds, limit],
-  );
-}
+export const recentEntries = rowsQuery(
+  EntryRow,
+  `${ENTRIES}
+   WHERE e.account_id = ANY($1) ORDER BY e.posting_id DESC, e.id DESC LIMIT $2`,
+  (accountIds: readonly string[], limit: number) => [accountIds, limit],
+);
 
 /** The entries of these accounts posted in [from, to), oldest first, at most `limit`. */
-export async function entriesBetween(
-  tx: Queryable,
-  accountIds: readonly string[],
-  from: Date,
-  to: Date,
-  limit: number,
-): Promise<EntryRow[]> {
-  return queryRows(
-    tx,
-    EntryRow,
-    `${ENTRIES}
-     WHERE e.account_id = ANY($1) AND p.created_at >= $2 AND p.created_at < $3
-     ORDER BY e.posting_id, e.id LIMIT $4`,
-    [accountIds, from, to, limit],
-  );
-}
+export const entriesBetween = rowsQuery(
+  EntryRow,
+  `${ENTRIES}
+   WHERE e.account_id = ANY($1) AND p.created_at >= $2 AND p.created_at < $3
+   ORDER BY e.posting_id, e.id LIMIT $4`,
+  (accountIds: readonly string[], from: Date, to: Date, limit: number) => [accountIds, from, to, limit],
+);
 
 const PostingEntryRow = z.object({
   id: z.number().int(),
@@ -149,15 +131,12 @@ const PostingEntryRow = z.object({
 export type PostingEntryRow = z.infer<typeof PostingEntryRow>;
 
 /** Every entry of the order's postings, posting by posting. */
-export async function postingsOfOrder(tx: Queryable, paymentUid: string): Promise<PostingEntryRow[]> {
-  return queryRows(
-    tx,
-    PostingEntryRow,
-    `SELECT p.id, p.event, p.created_at, e.account_id, e.amount FROM ledger_postings p
-     JOIN ledger_entries e ON e.posting_id = p.id WHERE p.payment_uid = $1 ORDER BY p.id, e.id`,
-    [paymentUid],
-  );
-}
+export const postingsOfOrder = rowsQuery(
+  PostingEntryRow,
+  `SELECT p.id, p.event, p.created_at, e.account_id, e.amount FROM ledger_postings p
+   JOIN ledger_entries e ON e.posting_id = p.id WHERE p.payment_uid = $1 ORDER BY p.id, e.id`,
+  (paymentUid: string) => [paymentUid],
+);
 
 /** What a credit's arrival posts: its id, its amount (paise) and the suspense account it enters. */
 export interface ReceivedEntry {

@@ -5,8 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { Queryable } from '../store/db.js';
-import { queryRow, queryRows } from '../store/rows.js';
-import { type ApiKeyRecord, ApiKeyRow, type Merchant, MerchantRow } from './merchant.js';
+import { queryRow, rowsQuery } from '../store/rows.js';
+import { ApiKeyRow, type Merchant, MerchantRow } from './merchant.js';
 import { seal, unseal } from './secret-box.js';
 
 const SealedSecretRow = z.object({ sealed_secret: z.string() });
@@ -65,14 +65,11 @@ export async function isActiveKey(tx: Queryable, merchantUid: string, apiKey: st
   return rows.length > 0;
 }
 
-export async function listKeys(tx: Queryable, merchantUid: string): Promise<ApiKeyRecord[]> {
-  return queryRows(
-    tx,
-    ApiKeyRow,
-    'SELECT key, merchant_uid, status, created_at, revoked_at FROM api_keys WHERE merchant_uid = $1 ORDER BY created_at',
-    [merchantUid],
-  );
-}
+export const listKeys = rowsQuery(
+  ApiKeyRow,
+  'SELECT key, merchant_uid, status, created_at, revoked_at FROM api_keys WHERE merchant_uid = $1 ORDER BY created_at',
+  (merchantUid: string) => [merchantUid],
+);
 
 export interface ActiveKey {
   readonly key: string;

@@ -1,19 +1,12 @@
 /** SQL for blacklists: the one module that writes `blacklist` (payer names a merchant refuses). */
 import { z } from 'zod';
 import type { Queryable } from '../store/db.js';
-import { queryRows } from '../store/rows.js';
+import { rowsQuery, statement } from '../store/rows.js';
 
-export async function addToBlacklist(
-  tx: Queryable,
-  merchantUid: string,
-  fromName: string,
-  now: Date,
-): Promise<void> {
-  await tx.query(
-    'INSERT INTO blacklist (merchant_uid, from_name, created_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
-    [merchantUid, fromName, now],
-  );
-}
+export const addToBlacklist = statement(
+  'INSERT INTO blacklist (merchant_uid, from_name, created_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
+  (merchantUid: string, fromName: string, now: Date) => [merchantUid, fromName, now],
+);
 
 export async function removeFromBlacklist(
   tx: Queryable,
@@ -39,11 +32,8 @@ export async function isBlacklisted(tx: Queryable, merchantUid: string, fromName
 const BlacklistRow = z.object({ from_name: z.string(), created_at: z.date() });
 export type BlacklistEntry = z.infer<typeof BlacklistRow>;
 
-export async function listBlacklist(tx: Queryable, merchantUid: string): Promise<BlacklistEntry[]> {
-  return queryRows(
-    tx,
-    BlacklistRow,
-    'SELECT from_name, created_at FROM blacklist WHERE merchant_uid = $1 ORDER BY created_at DESC, from_name',
-    [merchantUid],
-  );
-}
+export const listBlacklist = rowsQuery(
+  BlacklistRow,
+  'SELECT from_name, created_at FROM blacklist WHERE merchant_uid = $1 ORDER BY created_at DESC, from_name',
+  (merchantUid: string) => [merchantUid],
+);

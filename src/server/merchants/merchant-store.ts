@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { CallbackStatuses } from '../../shared/callback-statuses.js';
 import { prepared, type Queryable, type SqlParam } from '../store/db.js';
-import { queryRow, queryRows } from '../store/rows.js';
+import { queryRow, queryRows, rowQuery, statement } from '../store/rows.js';
 import { type Merchant, MerchantRow } from './merchant.js';
 
 export interface NewMerchant {
@@ -103,39 +103,24 @@ export async function updateMerchantColumns(
 }
 
 /** The oldest active merchant collecting to this UPI address, with its oldest active key. */
-export async function findActiveMerchantWithKey(
-  tx: Queryable,
-  upiVpa: string,
-): Promise<(Merchant & { readonly api_key: string }) | undefined> {
-  return queryRow(
-    tx,
-    MerchantRow.extend({ api_key: z.string() }),
-    `SELECT k.key AS api_key, m.* FROM merchants m
-     JOIN api_keys k ON k.merchant_uid = m.uid AND k.status = 'active'
-     WHERE m.upi_vpa = $1 AND m.status = 'active'
-     ORDER BY m.created_at, k.created_at LIMIT 1`,
-    [upiVpa],
-  );
-}
+export const findActiveMerchantWithKey = rowQuery(
+  MerchantRow.extend({ api_key: z.string() }),
+  `SELECT k.key AS api_key, m.* FROM merchants m
+   JOIN api_keys k ON k.merchant_uid = m.uid AND k.status = 'active'
+   WHERE m.upi_vpa = $1 AND m.status = 'active'
+   ORDER BY m.created_at, k.created_at LIMIT 1`,
+  (upiVpa: string) => [upiVpa],
+);
 
 export async function listMerchants(tx: Queryable): Promise<Merchant[]> {
   return queryRows(tx, MerchantRow, 'SELECT * FROM merchants ORDER BY created_at');
 }
 
-export async function setMerchantStatus(
-  tx: Queryable,
-  uid: string,
-  status: Merchant['status'],
-  now: Date,
-): Promise<Merchant | undefined> {
-  const merchant = await queryRow(
-    tx,
-    MerchantRow,
-    'UPDATE merchants SET status = $2, updated_at = $3 WHERE uid = $1 RETURNING *',
-    [uid, status, now],
-  );
-  return merchant;
-}
+export const setMerchantStatus = rowQuery(
+  MerchantRow,
+  'UPDATE merchants SET status = $2, updated_at = $3 WHERE uid = $1 RETURNING *',
+  (uid: string, status: Merchant['status'], now: Date) => [uid, status, now],
+);
 
 /** Whether any merchant exists (the demo merchant is made on an empty store only). */
 export async function hasMerchants(tx: Queryable): Promise<boolean> {
@@ -146,9 +131,9 @@ export async function hasMerchants(tx: Queryable): Promise<boolean> {
  * Serialises the making of the demo merchant among processes starting together on one database,
  * until the transaction ends (any fixed number: an advisory lock of its own).
  */
-export async function lockDemoMerchantCreation(tx: Queryable): Promise<void> {
-  await tx.query('SELECT pg_advisory_xact_lock($1)', [DEMO_MERCHANT_LOCK]);
-}
+export const lockDemoMerchantCreation = statement('SELECT pg_advisory_xact_lock($1)', () => [
+  DEMO_MERCHANT_LOCK,
+]);
 const DEMO_MERCHANT_LOCK = 7_260_302;
 
 const CollectorsRow = z.object({ n: z.number().int(), uid: z.string().nullable() });
@@ -182,9 +167,9 @@ export interface CollectionAccounts {
  * credit source registered) until the transaction ends, so that two changes cannot both find an
  * account free (any fixed number: an advisory lock of its own).
  */
-export async function lockCollectionAccounts(tx: Queryable): Promise<void> {
-  await tx.query('SELECT pg_advisory_xact_lock($1)', [COLLECTION_ACCOUNTS_LOCK]);
-}
+export const lockCollectionAccounts = statement('SELECT pg_advisory_xact_lock($1)', () => [
+  COLLECTION_ACCOUNTS_LOCK,
+]);
 const COLLECTION_ACCOUNTS_LOCK = 7_260_303;
 
 const UidRow = z.object({ uid: z.string() });

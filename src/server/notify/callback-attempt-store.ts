@@ -3,8 +3,7 @@
  * attempt to deliver an outbox row (what was sent, what came back, how long it took).
  */
 import { z } from 'zod';
-import type { Queryable } from '../store/db.js';
-import { queryRows } from '../store/rows.js';
+import { rowsQuery, statement } from '../store/rows.js';
 
 export interface AttemptRow {
   readonly outbox_id: number;
@@ -19,25 +18,23 @@ export interface AttemptRow {
   readonly worker: string;
 }
 
-export async function insertAttempt(tx: Queryable, attempt: AttemptRow): Promise<void> {
-  await tx.query(
-    `INSERT INTO callback_attempts (outbox_id, payment_uid, attempt, payment_status, started_at, http_status,
-       latency_ms, response_snippet, error, worker)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-    [
-      attempt.outbox_id,
-      attempt.payment_uid,
-      attempt.attempt,
-      attempt.payment_status,
-      attempt.started_at,
-      attempt.http_status,
-      attempt.latency_ms,
-      attempt.response_snippet,
-      attempt.error,
-      attempt.worker,
-    ],
-  );
-}
+export const insertAttempt = statement(
+  `INSERT INTO callback_attempts (outbox_id, payment_uid, attempt, payment_status, started_at, http_status,
+     latency_ms, response_snippet, error, worker)
+   VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+  (attempt: AttemptRow) => [
+    attempt.outbox_id,
+    attempt.payment_uid,
+    attempt.attempt,
+    attempt.payment_status,
+    attempt.started_at,
+    attempt.http_status,
+    attempt.latency_ms,
+    attempt.response_snippet,
+    attempt.error,
+    attempt.worker,
+  ],
+);
 
 export interface CallbackAttempt extends AttemptRow {
   readonly id: number;
@@ -57,11 +54,8 @@ const CallbackAttemptRow = z.looseObject({
   worker: z.string(),
 }) satisfies z.ZodType<CallbackAttempt>;
 
-export async function listAttemptsForOrder(tx: Queryable, paymentUid: string): Promise<CallbackAttempt[]> {
-  return queryRows(
-    tx,
-    CallbackAttemptRow,
-    'SELECT * FROM callback_attempts WHERE payment_uid = $1 ORDER BY id',
-    [paymentUid],
-  );
-}
+export const listAttemptsForOrder = rowsQuery(
+  CallbackAttemptRow,
+  'SELECT * FROM callback_attempts WHERE payment_uid = $1 ORDER BY id',
+  (paymentUid: string) => [paymentUid],
+);

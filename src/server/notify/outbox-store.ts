@@ -10,7 +10,7 @@
 import { z } from 'zod';
 import type { Order } from '../orders/order.js';
 import type { Queryable } from '../store/db.js';
-import { queryRow, queryRows } from '../store/rows.js';
+import { queryRow, queryRows, rowsQuery } from '../store/rows.js';
 import { type OutboxRow, OutboxRowSchema, type OutboxState } from './outbox.js';
 
 /** Writes a callback for the order's current state, due at once; undefined when it has no notify_url. */
@@ -205,22 +205,15 @@ export interface RecentOutboxRow extends OutboxRow {
 }
 
 /** The most recently updated rows, optionally in one state, for operators watching delivery. */
-export async function listRecentOutbox(
-  tx: Queryable,
-  state: OutboxState | undefined,
-  limit: number,
-): Promise<RecentOutboxRow[]> {
-  return queryRows(
-    tx,
-    OutboxRowSchema.extend({ merchant_uid: z.string(), merchant_order_id: z.string() }),
-    `SELECT x.*, ord.merchant_uid, ord.merchant_order_id
-     FROM outbox x JOIN orders ord ON ord.payment_uid = x.payment_uid
-     WHERE $1::text IS NULL OR x.state = $1
-     ORDER BY x.updated_at DESC, x.id DESC
-     LIMIT $2`,
-    [state ?? null, limit],
-  );
-}
+export const listRecentOutbox = rowsQuery(
+  OutboxRowSchema.extend({ merchant_uid: z.string(), merchant_order_id: z.string() }),
+  `SELECT x.*, ord.merchant_uid, ord.merchant_order_id
+   FROM outbox x JOIN orders ord ON ord.payment_uid = x.payment_uid
+   WHERE $1::text IS NULL OR x.state = $1
+   ORDER BY x.updated_at DESC, x.id DESC
+   LIMIT $2`,
+  (state: OutboxState | undefined, limit: number) => [state ?? null, limit],
+);
 
 const FailingRow = z.object({ merchant_uid: z.string(), merchant_name: z.string(), count: z.number().int() });
 export type FailingCallbacks = z.infer<typeof FailingRow>;
@@ -229,16 +222,13 @@ export type FailingCallbacks = z.infer<typeof FailingRow>;
  * Per merchant, how many orders have a callback that failed for good or is being retried after a
  * failure (the order search's `callback=failing` is the same rule, order-store.ts).
  */
-export async function failingCallbacksByMerchant(tx: Queryable): Promise<FailingCallbacks[]> {
-  return queryRows(
-    tx,
-    FailingRow,
-    `SELECT o.merchant_uid, m.name AS merchant_name, count(DISTINCT x.payment_uid)::int AS count
-     FROM outbox x JOIN orders o ON o.payment_uid = x.payment_uid JOIN merchants m ON m.uid = o.merchant_uid
-     WHERE (x.state = 'failed' OR (x.state = 'pending' AND x.attempts > 0))
-     GROUP BY 1, 2 ORDER BY 3 DESC, 2 LIMIT 50`,
-  );
-}
+export const failingCallbacksByMerchant = rowsQuery(
+  FailingRow,
+  `SELECT o.merchant_uid, m.name AS merchant_name, count(DISTINCT x.payment_uid)::int AS count
+   FROM outbox x JOIN orders o ON o.payment_uid = x.payment_uid JOIN merchants m ON m.uid = o.merchant_uid
+   WHERE (x.state = 'failed' OR (x.state = 'pending' AND x.attempts > 0))
+   GROUP BY 1, 2 ORDER BY 3 DESC, 2 LIMIT 50`,
+);
 
 const FailingOrderRow = z.object({
   payment_uid: z.string(),
@@ -253,17 +243,14 @@ const FailingOrderRow = z.object({
 export type FailingCallbackOrder = z.infer<typeof FailingOrderRow>;
 
 /** Orders whose callback failed for good or is being retried after a failure, newest failure first. */
-export async function failingCallbackOrders(tx: Queryable, limit: number): Promise<FailingCallbackOrder[]> {
-  return queryRows(
-    tx,
-    FailingOrderRow,
-    `SELECT *, count(*) OVER ()::int AS total FROM (
-       SELECT DISTINCT ON (x.payment_uid) x.payment_uid, o.merchant_uid, x.payment_status, x.attempts,
-              x.last_error, x.state = 'failed' AS failed_for_good, x.updated_at AS at
-       FROM outbox x JOIN orders o ON o.payment_uid = x.payment_uid
-       WHERE (x.state = 'failed' OR (x.state = 'pending' AND x.attempts > 0))
-       ORDER BY x.payment_uid, x.updated_at DESC
-     ) AS failing ORDER BY at DESC LIMIT $1`,
-    [limit],
-  );
-}
+export const failingCallbackOrders = rowsQuery(
+  FailingOrderRow,
+  `SELECT *, count(*) OVER ()::int AS total FROM (
+     SELECT DISTINCT ON (x.payment_uid) x.payment_uid, o.merchant_uid, x.payment_status, x.attempts,
+            x.last_error, x.state = 'failed' AS failed_for_good, x.updated_at AS at
+     FROM outbox x JOIN orders o ON o.payment_uid = x.payment_uid
+     WHERE (x.state = 'failed' OR (x.state = 'pending' AND x.attempts > 0))
+     ORDER BY x.payment_uid, x.updated_at DESC
+   ) AS failing ORDER BY at DESC LIMIT $1`,
+  (limit: number) => [limit],
+);

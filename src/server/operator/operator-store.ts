@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import type { Queryable } from '../store/db.js';
-import { queryRow, queryRows } from '../store/rows.js';
+import { queryRow, rowQuery, rowsQuery } from '../store/rows.js';
 
 export interface OperatorAccount {
   readonly name: string;
@@ -36,27 +36,22 @@ export async function activeOperatorByDigest(
 }
 
 /** Adds the operator; undefined when the name is taken. */
-export async function insertOperator(
-  tx: Queryable,
-  input: { readonly name: string; readonly tokenDigest: string; readonly createdBy: string },
-  now: Date,
-): Promise<OperatorAccount | undefined> {
-  return queryRow(
-    tx,
-    OperatorRow,
-    `INSERT INTO operators (name, token_digest, created_by, created_at) VALUES ($1, $2, $3, $4)
-     ON CONFLICT (name) DO NOTHING RETURNING name, created_by, created_at, revoked_at`,
-    [input.name, input.tokenDigest, input.createdBy, now],
-  );
-}
+export const insertOperator = rowQuery(
+  OperatorRow,
+  `INSERT INTO operators (name, token_digest, created_by, created_at) VALUES ($1, $2, $3, $4)
+   ON CONFLICT (name) DO NOTHING RETURNING name, created_by, created_at, revoked_at`,
+  (input: { readonly name: string; readonly tokenDigest: string; readonly createdBy: string }, now: Date) => [
+    input.name,
+    input.tokenDigest,
+    input.createdBy,
+    now,
+  ],
+);
 
-export async function listOperators(tx: Queryable): Promise<OperatorAccount[]> {
-  return queryRows(
-    tx,
-    OperatorRow,
-    'SELECT name, created_by, created_at, revoked_at FROM operators ORDER BY created_at, name',
-  );
-}
+export const listOperators = rowsQuery(
+  OperatorRow,
+  'SELECT name, created_by, created_at, revoked_at FROM operators ORDER BY created_at, name',
+);
 
 /** Revokes the operator's token; false when there is no such active operator. */
 export async function markOperatorRevoked(tx: Queryable, name: string, now: Date): Promise<boolean> {

@@ -8,7 +8,7 @@ import { PAYMENT_STATUSES } from '../../shared/order-status.js';
 import { type Merchant, MerchantRow } from '../merchants/merchant.js';
 import { prepared, type Queryable, type SqlParam } from '../store/db.js';
 import { likePrefix, PARTIAL_ID_LENGTH } from '../store/like-prefix.js';
-import { queryRow, queryRows } from '../store/rows.js';
+import { queryRow, queryRows, rowQuery, rowsQuery, statement } from '../store/rows.js';
 import { type NewOrder, type Order, OrderRow } from './order.js';
 
 const INSERT_COLUMNS = [
@@ -63,14 +63,9 @@ const INSERT_WITH_EVENT_SQL = prepared(`
  * which is atomic on its own; undefined (and no event) when the merchant already has that
  * merchant_order_id. One round trip where a transaction of the two inserts takes four.
  */
-export async function insertOrder(tx: Queryable, order: NewOrder): Promise<Order | undefined> {
-  return queryRow(
-    tx,
-    OrderRow,
-    INSERT_WITH_EVENT_SQL,
-    INSERT_COLUMNS.map((column) => order[column]),
-  );
-}
+export const insertOrder = rowQuery(OrderRow, INSERT_WITH_EVENT_SQL, (order: NewOrder) =>
+  INSERT_COLUMNS.map((column) => order[column]),
+);
 
 const INSERT_MANY_SQL = prepared(`
   WITH inserted AS (
@@ -127,6 +122,17 @@ export interface StatusUpdate {
 }
 
 /**
+ * What every change the merchant hears of sets besides its own columns, at the time in the
+ * parameter `at`: the status sequence grows, and an order with a callback address has its callback
+ * state set going again for the new status (setNotifyStatus keeps it in step from there).
+ */
+const statusChangedAt = (at: string) => `status_seq = status_seq + 1,
+       status_changed_at = ${at},
+       updated_at = ${at},
+       notify_status = CASE WHEN notify_url <> '' THEN 'delivered' ELSE notify_status END,
+       notify_fail_reason = CASE WHEN notify_url <> '' THEN '' ELSE notify_fail_reason END`;
+
+/**
  * Moves the order from the status it was read in to `update.to` and records the change in its
  * history; undefined (nothing written) when another transaction changed the status first.
  */
@@ -137,19 +143,14 @@ export async function updateOrderStatus(
   now: Date,
 ): Promise<Order | undefined> {
   const from = order.payment_status;
-  const updated = await queryRow(
+  return changeWithHistory(
     tx,
-    OrderRow,
     `UPDATE orders SET
        payment_status = $3,
        payment_fail_reason = $4,
        final_amount = COALESCE($5, final_amount),
        matched_utr = COALESCE($6, matched_utr),
-       status_seq = status_seq + 1,
-       status_changed_at = $7,
-       updated_at = $7,
-       notify_status = CASE WHEN notify_url <> '' THEN 'delivered' ELSE notify_status END,
-       notify_fail_reason = CASE WHEN notify_url <> '' THEN '' ELSE notify_fail_reason END,
+       ${statusChangedAt('$7')},
        accounting_status = CASE WHEN $8 THEN 'accounted' ELSE accounting_status END,
        fail_code = $9
      WHERE payment_uid = $1 AND payment_status = $2
@@ -165,14 +166,9 @@ export async function updateOrderStatus(
       update.accounted,
       update.failCode,
     ],
+    { from, to: update.to, cause: update.cause, detail: update.detail },
+    now,
   );
-  if (!updated) return undefined;
-  await tx.query(
-    `INSERT INTO order_events (payment_uid, seq, from_status, to_status, cause, detail, at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-    [updated.payment_uid, updated.status_seq, from, update.to, update.cause, update.detail, now],
-  );
-  return updated;
 }
 
 /**
@@ -186,27 +182,47 @@ export async function markPayoutReversed(
   reason: string,
   now: Date,
 ): Promise<Order | undefined> {
-  const updated = await queryRow(
+  return changeWithHistory(
     tx,
-    OrderRow,
     `UPDATE orders SET
        reversed_at = $2,
        reversal_reason = $3,
-       status_seq = status_seq + 1,
-       status_changed_at = $2,
-       updated_at = $2,
-       notify_status = CASE WHEN notify_url <> '' THEN 'delivered' ELSE notify_status END,
-       notify_fail_reason = CASE WHEN notify_url <> '' THEN '' ELSE notify_fail_reason END
+       ${statusChangedAt('$2')}
      WHERE payment_uid = $1 AND transaction_type = 'expense' AND payment_status = 'completed'
        AND reversed_at IS NULL
      RETURNING *`,
     [paymentUid, now, reason],
+    { from: 'completed', to: 'completed', cause: 'reversal', detail: reason },
+    now,
   );
+}
+
+/** A change in an order's history: from and to which status, why, and what else is worth knowing. */
+interface HistoryEntry {
+  readonly from: Order['payment_status'];
+  readonly to: Order['payment_status'];
+  readonly cause: string;
+  readonly detail: string;
+}
+
+/**
+ * Runs a change of the order (an UPDATE of one order RETURNING it, its status_seq grown) and, when
+ * it changed the order, adds the change to the order's history under the new status_seq; undefined
+ * when it changed nothing.
+ */
+async function changeWithHistory(
+  tx: Queryable,
+  sql: string,
+  params: readonly SqlParam[],
+  entry: HistoryEntry,
+  now: Date,
+): Promise<Order | undefined> {
+  const updated = await queryRow(tx, OrderRow, sql, params);
   if (!updated) return undefined;
   await tx.query(
     `INSERT INTO order_events (payment_uid, seq, from_status, to_status, cause, detail, at)
-     VALUES ($1, $2, 'completed', 'completed', 'reversal', $3, $4)`,
-    [updated.payment_uid, updated.status_seq, reason, now],
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [updated.payment_uid, updated.status_seq, entry.from, entry.to, entry.cause, entry.detail, now],
   );
   return updated;
 }
@@ -215,18 +231,14 @@ export async function markPayoutReversed(
  * Keeps the order's notify_status in step with its latest callback. Leaves updated_at alone: it
  * tracks the payment, not delivery.
  */
-export async function setNotifyStatus(
-  tx: Queryable,
-  paymentUid: string,
-  status: 'none' | 'delivered' | 'completed' | 'failed',
-  reason: string,
-): Promise<void> {
-  await tx.query(`UPDATE orders SET notify_status = $2, notify_fail_reason = $3 WHERE payment_uid = $1`, [
+export const setNotifyStatus = statement(
+  `UPDATE orders SET notify_status = $2, notify_fail_reason = $3 WHERE payment_uid = $1`,
+  (paymentUid: string, status: 'none' | 'delivered' | 'completed' | 'failed', reason: string) => [
     paymentUid,
     status,
     reason,
-  ]);
-}
+  ],
+);
 
 const FIND_BY_MERCHANT_ORDER_ID_SQL = prepared(
   'SELECT * FROM orders WHERE merchant_uid = $1 AND merchant_order_id = $2',
@@ -327,25 +339,19 @@ const OrderEventRow = z.object({
   at: z.date(),
 }) satisfies z.ZodType<OrderEvent>;
 
-export async function orderHistory(tx: Queryable, paymentUid: string): Promise<OrderEvent[]> {
-  return queryRows(
-    tx,
-    OrderEventRow,
-    'SELECT seq, from_status, to_status, cause, detail, at FROM order_events WHERE payment_uid = $1 ORDER BY seq',
-    [paymentUid],
-  );
-}
+export const orderHistory = rowsQuery(
+  OrderEventRow,
+  'SELECT seq, from_status, to_status, cause, detail, at FROM order_events WHERE payment_uid = $1 ORDER BY seq',
+  (paymentUid: string) => [paymentUid],
+);
 
 /** Pending orders whose expiry has come, oldest first, locked; rows another process holds are skipped. */
-export async function lockDueOrders(tx: Queryable, now: Date, batch: number): Promise<Order[]> {
-  return queryRows(
-    tx,
-    OrderRow,
-    `SELECT * FROM orders WHERE payment_status = 'pending' AND expires_at <= $1
-     ORDER BY expires_at LIMIT $2 FOR UPDATE SKIP LOCKED`,
-    [now, batch],
-  );
-}
+export const lockDueOrders = rowsQuery(
+  OrderRow,
+  `SELECT * FROM orders WHERE payment_status = 'pending' AND expires_at <= $1
+   ORDER BY expires_at LIMIT $2 FOR UPDATE SKIP LOCKED`,
+  (now: Date, batch: number) => [now, batch],
+);
 
 /**
  * Collections in `processing` that expired before `cutoff` and have no claimed UTR with a credit,
@@ -353,19 +359,16 @@ export async function lockDueOrders(tx: Queryable, now: Date, batch: number): Pr
  * claim's or the credit's transaction; the NOT EXISTS keeps a sweep from racing a settlement that
  * is under way elsewhere.
  */
-export async function lockUnpaidClaimedOrders(tx: Queryable, cutoff: Date, batch: number): Promise<Order[]> {
-  return queryRows(
-    tx,
-    OrderRow,
-    `SELECT * FROM orders o
-     WHERE o.payment_status = 'processing' AND o.transaction_type = 'income' AND o.expires_at <= $1
-       AND NOT EXISTS (
-         SELECT 1 FROM utr_claims c JOIN bank_credits b ON b.utr = c.utr
-         WHERE c.payment_uid = o.payment_uid)
-     ORDER BY o.expires_at LIMIT $2 FOR UPDATE OF o SKIP LOCKED`,
-    [cutoff, batch],
-  );
-}
+export const lockUnpaidClaimedOrders = rowsQuery(
+  OrderRow,
+  `SELECT * FROM orders o
+   WHERE o.payment_status = 'processing' AND o.transaction_type = 'income' AND o.expires_at <= $1
+     AND NOT EXISTS (
+       SELECT 1 FROM utr_claims c JOIN bank_credits b ON b.utr = c.utr
+       WHERE c.payment_uid = o.payment_uid)
+   ORDER BY o.expires_at LIMIT $2 FOR UPDATE OF o SKIP LOCKED`,
+  (cutoff: Date, batch: number) => [cutoff, batch],
+);
 
 export interface OrderListFilter {
   readonly merchantUid: string;
@@ -374,15 +377,12 @@ export interface OrderListFilter {
 }
 
 /** Orders newest first, of one merchant and in one status when given. */
-export async function listOrders(tx: Queryable, filter: OrderListFilter): Promise<Order[]> {
-  return queryRows(
-    tx,
-    OrderRow,
-    `SELECT * FROM orders WHERE ($1 = '' OR merchant_uid = $1) AND ($2 = '' OR payment_status = $2)
-     ORDER BY created_at DESC LIMIT $3`,
-    [filter.merchantUid, filter.status, filter.limit],
-  );
-}
+export const listOrders = rowsQuery(
+  OrderRow,
+  `SELECT * FROM orders WHERE ($1 = '' OR merchant_uid = $1) AND ($2 = '' OR payment_status = $2)
+   ORDER BY created_at DESC LIMIT $3`,
+  (filter: OrderListFilter) => [filter.merchantUid, filter.status, filter.limit],
+);
 
 const OrdersByStatusRow = z.object({
   kind: z.string(),
@@ -393,16 +393,13 @@ const OrdersByStatusRow = z.object({
 export type OrdersByStatus = z.infer<typeof OrdersByStatusRow>;
 
 /** Orders created since `since`, counted and summed by kind and status. */
-export async function ordersCreatedSince(tx: Queryable, since: Date): Promise<OrdersByStatus[]> {
-  return queryRows(
-    tx,
-    OrdersByStatusRow,
-    `SELECT transaction_type AS kind, payment_status AS status, count(*)::int AS count,
-            coalesce(sum(amount), 0)::bigint AS amount
-     FROM orders WHERE created_at >= $1 GROUP BY 1, 2 ORDER BY 1, 2`,
-    [since],
-  );
-}
+export const ordersCreatedSince = rowsQuery(
+  OrdersByStatusRow,
+  `SELECT transaction_type AS kind, payment_status AS status, count(*)::int AS count,
+          coalesce(sum(amount), 0)::bigint AS amount
+   FROM orders WHERE created_at >= $1 GROUP BY 1, 2 ORDER BY 1, 2`,
+  (since: Date) => [since],
+);
 
 export interface OrderCriteria {
   /**

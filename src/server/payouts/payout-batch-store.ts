@@ -1,6 +1,6 @@
 /** SQL for payout_batches: the one module that writes it. */
 import type { Queryable } from '../store/db.js';
-import { queryRow, queryRows } from '../store/rows.js';
+import { queryRow, rowsQuery } from '../store/rows.js';
 import type { PayoutMode } from './bank-files/payout-file.js';
 import { type BatchState, type PayoutBatch, PayoutBatchRow } from './payout-batch.js';
 
@@ -69,15 +69,8 @@ export function markBatchUploaded(tx: Queryable, id: string, by: string, now: Da
 }
 
 /** Newest first; one state or all. */
-export async function listBatches(
-  tx: Queryable,
-  state: BatchState | '',
-  limit: number,
-): Promise<PayoutBatch[]> {
-  return queryRows(
-    tx,
-    PayoutBatchRow,
-    `SELECT * FROM payout_batches WHERE ($1 = '' OR state = $1) ORDER BY prepared_at DESC, seq DESC LIMIT $2`,
-    [state, limit],
-  );
-}
+export const listBatches = rowsQuery(
+  PayoutBatchRow,
+  `SELECT * FROM payout_batches WHERE ($1 = '' OR state = $1) ORDER BY prepared_at DESC, seq DESC LIMIT $2`,
+  (state: BatchState | '', limit: number) => [state, limit],
+);

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { Queryable } from '../store/db.js';
-import { queryRow, queryRows } from '../store/rows.js';
+import { rowQuery, rowsQuery, statement } from '../store/rows.js';
 
 export interface MerchantUser {
   readonly id: string;
@@ -44,31 +44,29 @@ export interface NewMerchantUser {
 }
 
 /** The new user, or undefined when another user holds the e-mail address. */
-export async function insertUser(
-  tx: Queryable,
-  user: NewMerchantUser,
-  now: Date,
-): Promise<MerchantUser | undefined> {
-  return queryRow(
-    tx,
-    UserRow,
-    `INSERT INTO merchant_users (id, merchant_uid, email, invite_digest, invite_expires_at, created_by, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)
-     ON CONFLICT DO NOTHING
-     RETURNING ${COLUMNS}`,
-    [user.id, user.merchantUid, user.email, user.inviteDigest, user.inviteExpiresAt, user.createdBy, now],
-  );
-}
+export const insertUser = rowQuery(
+  UserRow,
+  `INSERT INTO merchant_users (id, merchant_uid, email, invite_digest, invite_expires_at, created_by, created_at)
+   VALUES ($1, $2, $3, $4, $5, $6, $7)
+   ON CONFLICT DO NOTHING
+   RETURNING ${COLUMNS}`,
+  (user: NewMerchantUser, now: Date) => [
+    user.id,
+    user.merchantUid,
+    user.email,
+    user.inviteDigest,
+    user.inviteExpiresAt,
+    user.createdBy,
+    now,
+  ],
+);
 
 /** The user (not removed) holding this e-mail address, in any case. */
-export async function userByEmail(db: Queryable, email: string): Promise<MerchantUser | undefined> {
-  return queryRow(
-    db,
-    UserRow,
-    `SELECT ${COLUMNS} FROM merchant_users WHERE lower(email) = lower($1) AND removed_at IS NULL`,
-    [email],
-  );
-}
+export const userByEmail = rowQuery(
+  UserRow,
+  `SELECT ${COLUMNS} FROM merchant_users WHERE lower(email) = lower($1) AND removed_at IS NULL`,
+  (email: string) => [email],
+);
 
 /** A new invitation for a user who has not set a password yet; false when there is none such. */
 export async function renewInvite(
@@ -86,54 +84,34 @@ export async function renewInvite(
 }
 
 /** The user an unexpired invitation belongs to, locked for setting the password. */
-export async function lockUserByInvite(
-  tx: Queryable,
-  inviteDigest: string,
-  now: Date,
-): Promise<MerchantUser | undefined> {
-  return queryRow(
-    tx,
-    UserRow,
-    `SELECT ${COLUMNS} FROM merchant_users
-     WHERE invite_digest = $1 AND invite_expires_at > $2 AND removed_at IS NULL FOR UPDATE`,
-    [inviteDigest, now],
-  );
-}
+export const lockUserByInvite = rowQuery(
+  UserRow,
+  `SELECT ${COLUMNS} FROM merchant_users
+   WHERE invite_digest = $1 AND invite_expires_at > $2 AND removed_at IS NULL FOR UPDATE`,
+  (inviteDigest: string, now: Date) => [inviteDigest, now],
+);
 
 /** Sets the password and uses up the invitation (it cannot be opened twice). */
-export async function setPassword(tx: Queryable, id: string, passwordHash: string, now: Date): Promise<void> {
-  await tx.query(
-    `UPDATE merchant_users SET password_hash = $2, invite_digest = NULL, invite_expires_at = NULL,
-       activated_at = COALESCE(activated_at, $3)
-     WHERE id = $1`,
-    [id, passwordHash, now],
-  );
-}
+export const setPassword = statement(
+  `UPDATE merchant_users SET password_hash = $2, invite_digest = NULL, invite_expires_at = NULL,
+     activated_at = COALESCE(activated_at, $3)
+   WHERE id = $1`,
+  (id: string, passwordHash: string, now: Date) => [id, passwordHash, now],
+);
 
 /** The merchant's users who have not been removed, oldest first. */
-export async function listUsers(db: Queryable, merchantUid: string): Promise<MerchantUser[]> {
-  return queryRows(
-    db,
-    UserRow,
-    `SELECT ${COLUMNS} FROM merchant_users WHERE merchant_uid = $1 AND removed_at IS NULL
-     ORDER BY created_at, id`,
-    [merchantUid],
-  );
-}
+export const listUsers = rowsQuery(
+  UserRow,
+  `SELECT ${COLUMNS} FROM merchant_users WHERE merchant_uid = $1 AND removed_at IS NULL
+   ORDER BY created_at, id`,
+  (merchantUid: string) => [merchantUid],
+);
 
 /** Removes one of the merchant's users; undefined when the merchant has no such user. */
-export async function markUserRemoved(
-  tx: Queryable,
-  merchantUid: string,
-  id: string,
-  now: Date,
-): Promise<MerchantUser | undefined> {
-  return queryRow(
-    tx,
-    UserRow,
-    `UPDATE merchant_users SET removed_at = $3, invite_digest = NULL, invite_expires_at = NULL
-     WHERE merchant_uid = $1 AND id = $2 AND removed_at IS NULL
-     RETURNING ${COLUMNS}`,
-    [merchantUid, id, now],
-  );
-}
+export const markUserRemoved = rowQuery(
+  UserRow,
+  `UPDATE merchant_users SET removed_at = $3, invite_digest = NULL, invite_expires_at = NULL
+   WHERE merchant_uid = $1 AND id = $2 AND removed_at IS NULL
+   RETURNING ${COLUMNS}`,
+  (merchantUid: string, id: string, now: Date) => [merchantUid, id, now],
+);

@@ -39,3 +39,35 @@ export async function queryRow<S extends z.ZodType>(
   const [row] = await queryRows(tx, schema, sql, params);
   return row;
 }
+
+/**
+ * A read declared once in the store module that owns its SQL: the row schema, the text, and how
+ * the caller's arguments become the statement's parameters, in order. What it answers is the
+ * store's function: the transaction first, then those arguments, answering the checked rows.
+ */
+export function rowsQuery<S extends z.ZodType, A extends unknown[] = []>(
+  schema: S,
+  sql: string,
+  params?: (...args: A) => readonly SqlParam[],
+): (tx: Queryable, ...args: A) => Promise<z.output<S>[]> {
+  return (tx, ...args) => queryRows(tx, schema, sql, params?.(...args));
+}
+
+/** rowsQuery for a read of one row: the first, checked, or undefined when there is none. */
+export function rowQuery<S extends z.ZodType, A extends unknown[] = []>(
+  schema: S,
+  sql: string,
+  params?: (...args: A) => readonly SqlParam[],
+): (tx: Queryable, ...args: A) => Promise<z.output<S> | undefined> {
+  return (tx, ...args) => queryRow(tx, schema, sql, params?.(...args));
+}
+
+/** A write declared as a read is (rowsQuery) that answers nothing: the store's function runs it. */
+export function statement<A extends unknown[] = []>(
+  sql: string,
+  params?: (...args: A) => readonly SqlParam[],
+): (tx: Queryable, ...args: A) => Promise<void> {
+  return async (tx, ...args) => {
+    await tx.query(sql, params?.(...args));
+  };
+}
