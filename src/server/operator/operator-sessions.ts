@@ -6,54 +6,61 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Queryable } from '../store/db.js';
+import type { SessionTable } from '../store/session-table.js';
 import { digest, randomToken } from './operator-accounts.js';
-import {
-  type ConsoleSession,
-  deleteExpiredSessions,
-  insertSession,
-  liveSession,
-  deleteSession as removeSession,
-} from './session-store.js';
+import { consoleSessionTable } from './session-store.js';
 
-export interface NewSession {
-  readonly operatorName: string;
+/** Where a session is begun from. */
+export interface SessionClient {
   readonly clientIp: string;
   readonly userAgent: string;
 }
 
-export async function createSession(
-  db: Queryable,
-  input: NewSession,
-  now: Date,
-  ttlSeconds: number,
-): Promise<{ id: string; expiresAt: Date }> {
-  const id = randomToken('');
-  const expiresAt = new Date(now.getTime() + ttlSeconds * 1000);
-  // Expired rows are cleared as new sessions begin: sign-ins are rare, the index makes it cheap.
-  await deleteExpiredSessions(db, now);
-  await insertSession(
-    db,
-    {
-      idDigest: digest(id),
-      operatorName: input.operatorName,
-      expiresAt,
-      clientIp: input.clientIp,
-      userAgent: input.userAgent.slice(0, 256),
+export interface NewSession extends SessionClient {
+  readonly operatorName: string;
+}
+
+/**
+ * The sessions of one sessions table (the console's, the portal's): begun for the holder that
+ * `holderOf` names in the sign-in's input, with a new random id; found by the id a cookie holds;
+ * ended.
+ */
+export function signInSessions<T, I extends SessionClient>(
+  table: SessionTable<T>,
+  holderOf: (input: I) => string,
+) {
+  return {
+    async begin(
+      db: Queryable,
+      input: I,
+      now: Date,
+      ttlSeconds: number,
+    ): Promise<{ id: string; expiresAt: Date }> {
+      const id = randomToken('');
+      const expiresAt = new Date(now.getTime() + ttlSeconds * 1000);
+      // Expired rows are cleared as new sessions begin: sign-ins are rare, the index makes it cheap.
+      await table.deleteExpired(db, now);
+      const session = { idDigest: digest(id), holder: holderOf(input), expiresAt, clientIp: input.clientIp };
+      await table.insert(db, { ...session, userAgent: input.userAgent.slice(0, 256) }, now);
+      return { id, expiresAt };
     },
-    now,
-  );
-  return { id, expiresAt };
+    /** The live session for a cookie value, if any. */
+    async find(db: Queryable, id: string, now: Date): Promise<T | undefined> {
+      if (id === '' || id.length > 100) return undefined;
+      return table.live(db, digest(id), now);
+    },
+    async end(db: Queryable, id: string): Promise<void> {
+      await table.delete(db, digest(id));
+    },
+  };
 }
 
+const consoleSessions = signInSessions(consoleSessionTable, (input: NewSession) => input.operatorName);
+
+export const createSession = consoleSessions.begin;
 /** The live session for a cookie value, if any. */
-export async function findSession(db: Queryable, id: string, now: Date): Promise<ConsoleSession | undefined> {
-  if (id === '' || id.length > 100) return undefined;
-  return liveSession(db, digest(id), now);
-}
-
-export async function deleteSession(db: Queryable, id: string): Promise<void> {
-  await removeSession(db, digest(id));
-}
+export const findSession = consoleSessions.find;
+export const deleteSession = consoleSessions.end;
 
 /** The CSRF token of a session: `scope` keeps the console's and the merchant portal's apart. */
 export function csrfTokenFor(secretKey: Buffer, sessionId: string, scope = 'console'): string {

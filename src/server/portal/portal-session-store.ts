@@ -1,11 +1,11 @@
 /**
  * SQL for merchant portal sessions: the one module that writes `merchant_sessions`. A session is
- * stored as the SHA-256 digest of its id with an absolute expiry (portal-sessions.ts); a live
- * session is one of a user who has not been removed.
+ * stored as the SHA-256 digest of its id with an absolute expiry (portal-sessions.ts); it is the
+ * session of the merchant user it names, and a live session is one of a user who has not been
+ * removed.
  */
 import { z } from 'zod';
-import type { Queryable } from '../store/db.js';
-import { queryRow } from '../store/rows.js';
+import { sessionTable } from '../store/session-table.js';
 
 export interface PortalSession {
   readonly user_id: string;
@@ -21,51 +21,16 @@ const SessionRow = z.object({
   expires_at: z.date(),
 }) satisfies z.ZodType<PortalSession>;
 
-export interface NewPortalSessionRow {
-  readonly idDigest: string;
-  readonly userId: string;
-  readonly expiresAt: Date;
-  readonly clientIp: string;
-  readonly userAgent: string;
-}
-
-export async function deleteExpiredPortalSessions(tx: Queryable, now: Date): Promise<void> {
-  await tx.query('DELETE FROM merchant_sessions WHERE expires_at <= $1', [now]);
-}
-
-export async function insertPortalSession(
-  tx: Queryable,
-  session: NewPortalSessionRow,
-  now: Date,
-): Promise<void> {
-  await tx.query(
-    `INSERT INTO merchant_sessions (id_digest, user_id, created_at, expires_at, client_ip, user_agent)
+export const portalSessionTable = sessionTable(SessionRow, {
+  deleteExpired: 'DELETE FROM merchant_sessions WHERE expires_at <= $1',
+  insert: `INSERT INTO merchant_sessions (id_digest, user_id, created_at, expires_at, client_ip, user_agent)
      VALUES ($1, $2, $3, $4, $5, $6)`,
-    [session.idDigest, session.userId, now, session.expiresAt, session.clientIp, session.userAgent],
-  );
-}
-
-/** The session with this id digest, if it is live at `now` and its user has not been removed. */
-export async function livePortalSession(
-  db: Queryable,
-  idDigest: string,
-  now: Date,
-): Promise<PortalSession | undefined> {
-  return queryRow(
-    db,
-    SessionRow,
-    `SELECT s.user_id, u.merchant_uid, u.email, s.expires_at
+  live: `SELECT s.user_id, u.merchant_uid, u.email, s.expires_at
      FROM merchant_sessions s JOIN merchant_users u ON u.id = s.user_id
      WHERE s.id_digest = $1 AND s.expires_at > $2 AND u.removed_at IS NULL`,
-    [idDigest, now],
-  );
-}
-
-export async function deletePortalSession(tx: Queryable, idDigest: string): Promise<void> {
-  await tx.query('DELETE FROM merchant_sessions WHERE id_digest = $1', [idDigest]);
-}
+  delete: 'DELETE FROM merchant_sessions WHERE id_digest = $1',
+  deleteOf: 'DELETE FROM merchant_sessions WHERE user_id = $1',
+});
 
 /** Ends every session of the user. */
-export async function deletePortalSessionsOf(tx: Queryable, userId: string): Promise<void> {
-  await tx.query('DELETE FROM merchant_sessions WHERE user_id = $1', [userId]);
-}
+export const deletePortalSessionsOf = portalSessionTable.deleteOf;
