@@ -64,66 +64,52 @@ export interface PostedOrder {
   readonly amount: number;
 }
 
+/** The account the event moves the order's amount out of, and the one it moves it into. */
+function movementOf(
+  event: LedgerEvent,
+  order: PostedOrder,
+  collection: Collection,
+): [from: string, into: string] {
+  const available = availableAccount(order.merchant_uid);
+  const held = heldAccount(order.merchant_uid);
+  const pending = pendingAccount(order.merchant_uid);
+  const frozen = frozenAccount(order.merchant_uid);
+  switch (event) {
+    case 'collected':
+      return [collection.from, merchantAccount(order.merchant_uid, collection.into)];
+    case 'cleared':
+      return [pending, available];
+    case 'frozen':
+      return [pending, frozen];
+    // An operator found the contradicting statement line wrong: the frozen money is the merchant's.
+    case 'unfrozen':
+      return [frozen, available];
+    // An operator returned frozen money to the payer: it leaves through the bank.
+    case 'returned':
+      return [frozen, BANK_ACCOUNT];
+    case 'held':
+      return [available, held];
+    case 'paid_out':
+      return [held, BANK_ACCOUNT];
+    case 'released':
+      return [held, available];
+    // A completed payout whose money the bank returned: it is the merchant's to spend again
+    // (docs/decisions/0024-payout-provider.md, Reversal after success).
+    case 'reversed':
+      return [BANK_ACCOUNT, available];
+  }
+}
+
 function entriesFor(
   event: LedgerEvent,
   order: PostedOrder,
   collection: Collection,
 ): [account: string, amount: number][] {
-  const available = availableAccount(order.merchant_uid);
-  const held = heldAccount(order.merchant_uid);
-  const pending = pendingAccount(order.merchant_uid);
-  const amount = order.amount;
-  switch (event) {
-    case 'collected':
-      return [
-        [collection.from, -amount],
-        [merchantAccount(order.merchant_uid, collection.into), amount],
-      ];
-    case 'cleared':
-      return [
-        [pending, -amount],
-        [available, amount],
-      ];
-    case 'frozen':
-      return [
-        [pending, -amount],
-        [frozenAccount(order.merchant_uid), amount],
-      ];
-    // An operator found the contradicting statement line wrong: the frozen money is the merchant's.
-    case 'unfrozen':
-      return [
-        [frozenAccount(order.merchant_uid), -amount],
-        [available, amount],
-      ];
-    // An operator returned frozen money to the payer: it leaves through the bank.
-    case 'returned':
-      return [
-        [frozenAccount(order.merchant_uid), -amount],
-        [BANK_ACCOUNT, amount],
-      ];
-    case 'held':
-      return [
-        [available, -amount],
-        [held, amount],
-      ];
-    case 'paid_out':
-      return [
-        [held, -amount],
-        [BANK_ACCOUNT, amount],
-      ];
-    case 'released':
-      return [
-        [held, -amount],
-        [available, amount],
-      ];
-    // A completed payout whose money the bank returned: it is the merchant's to spend again
-    // (docs/decisions/0024-payout-provider.md, Reversal after success).
-    case 'reversed':
-      return [
-        [BANK_ACCOUNT, -amount],
-        [available, amount],
-      ];
-  }
+  const [from, into] = movementOf(event, order, collection);
+  return [
+    [from, -order.amount],
+    [into, order.amount],
+  ];
 }
 
 export type PostResult = { readonly kind: 'posted' } | { readonly kind: 'already_posted' };
