@@ -26,6 +26,11 @@ export const MAX_DELAY_MS = 15_000;
 export const BACKOFF_AFTER = 60;
 /** Orders that wait for a late payment (expired, failed) are checked less often. */
 export const WAITING_DELAY_MS = 10_000;
+/**
+ * While the event stream is open the page polls all the same, this slowly: a change whose push
+ * never arrives is seen within this time. The poll carries the ETag, so it costs a 304.
+ */
+export const STREAM_CHECK_MS = 15_000;
 
 export function isFastWindow(sinceSubmitMs: number | undefined): boolean {
   return sinceSubmitMs !== undefined && sinceSubmitMs < FAST_WINDOW_MS;

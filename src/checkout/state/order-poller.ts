@@ -3,7 +3,7 @@ import type { PayerOrder } from '../../shared/payer-order.js';
 import type { ApiOutcome } from '../api/api-outcome.js';
 import type { CheckoutApi, OrderSnapshot } from '../api/checkout-api.js';
 import type { OrderStream } from '../api/order-stream.js';
-import { isFastWindow, nextPollDelay } from '../lib/poll-delay.js';
+import { isFastWindow, nextPollDelay, STREAM_CHECK_MS } from '../lib/poll-delay.js';
 import { clockOffset } from '../lib/time-left.js';
 
 export interface PollerState {
@@ -61,9 +61,12 @@ export function createOrderPoller({
   let timer: ReturnType<typeof setTimeout> | undefined;
   let inFlight = false;
   let again = false;
-  // Pushed changes (api.watchOrder): while the stream delivers, no poll is scheduled.
+  // Pushed changes (api.watchOrder): while the stream delivers, only a slow safety poll is
+  // scheduled (STREAM_CHECK_MS), so that a push that never arrives cannot leave the payer waiting.
   let stream: OrderStream | undefined;
   let streaming = false;
+  // Pushed views received: a poll answered while one arrived is no newer than it, and is dropped.
+  let pushes = 0;
 
   const update = (next: Partial<PollerState>) => {
     state = { ...state, ...next };
@@ -73,15 +76,20 @@ export function createOrderPoller({
   const schedule = () => {
     clearTimeout(timer);
     timer = undefined;
-    if (!running || !visible || state.phase === 'not-found' || streaming) return;
+    if (!running || !visible || state.phase === 'not-found') return;
     const status = state.order?.payment_status;
-    const delay = nextPollDelay({
-      status,
-      unchanged,
-      failures,
-      sinceSubmitMs: submittedAt === undefined ? undefined : now() - submittedAt,
-      final: status !== undefined && isFinalStatus(status),
-    });
+    const final = status !== undefined && isFinalStatus(status);
+    const delay = streaming
+      ? final
+        ? undefined
+        : STREAM_CHECK_MS
+      : nextPollDelay({
+          status,
+          unchanged,
+          failures,
+          sinceSubmitMs: submittedAt === undefined ? undefined : now() - submittedAt,
+          final,
+        });
     if (delay !== undefined) timer = setTimeout(poll, delay);
   };
 
@@ -98,12 +106,15 @@ export function createOrderPoller({
     }
     inFlight = true;
     clearTimeout(timer);
+    const pushesBefore = pushes;
     const request = prefetched ?? api.getOrder(paymentUid, etag);
     prefetched = undefined;
     const outcome = await request;
     inFlight = false;
     switch (outcome.kind) {
       case 'ok':
+        // A pushed view arrived meanwhile: this answer may predate it; the next poll asks again.
+        if (pushes !== pushesBefore) break;
         etag = outcome.data.etag;
         apply(outcome.data.order);
         break;
@@ -141,12 +152,21 @@ export function createOrderPoller({
       offline: false,
       clockOffsetMs: clockOffset(order.server_time, now()),
     });
+    // Final by a poll (its push was lost): the stream has nothing more to say.
+    if (isFinalStatus(order.payment_status)) closeStream();
+  };
+
+  const closeStream = () => {
+    stream?.close();
+    stream = undefined;
+    streaming = false;
   };
 
   const watch = () => {
     stream = api.watchOrder?.(paymentUid, {
       order(order) {
         streaming = true;
+        pushes++;
         apply(order);
         schedule();
       },
@@ -176,9 +196,7 @@ export function createOrderPoller({
     stop() {
       running = false;
       clearTimeout(timer);
-      stream?.close();
-      stream = undefined;
-      streaming = false;
+      closeStream();
     },
     setVisible(next) {
       visible = next;

@@ -1,6 +1,7 @@
 import { cleanup, screen } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { orderStreams } from '../../../src/checkout/api/order-stream.js';
+import { STREAM_CHECK_MS } from '../../../src/checkout/lib/poll-delay.js';
 import type { PayerOrder } from '../../../src/shared/payer-order.js';
 import { FakeApi } from '../support/fake-api.js';
 import { FakeEventSource } from '../support/fake-event-source.js';
@@ -34,7 +35,7 @@ afterEach(() => {
 });
 
 describe('pushed status (EventSource)', () => {
-  it('follows the stream instead of polling, shows a change at once, and closes it once final', async () => {
+  it('follows the stream with only a slow safety poll, shows a change at once, and closes it once final', async () => {
     const api = new StreamingApi(sampleOrder());
     renderApp(api);
     await advance(0);
@@ -43,7 +44,11 @@ describe('pushed status (EventSource)', () => {
     source.emit(envelope(sampleOrder()));
     const polls = api.getOrderCalls.length;
     await advance(60_000);
-    expect(api.getOrderCalls).toHaveLength(polls);
+    // Beside the stream, one poll per STREAM_CHECK_MS at most, each with the ETag (a 304 here).
+    const checks = api.getOrderCalls.slice(polls);
+    expect(checks.length).toBeGreaterThan(0);
+    expect(checks.length).toBeLessThanOrEqual(60_000 / STREAM_CHECK_MS);
+    expect(checks.every((call) => call.etag === api.etag())).toBe(true);
 
     source.emit(
       envelope(sampleOrder({ payment_status: 'completed', utr: '412345678901', redirect_url: null })),
@@ -51,6 +56,54 @@ describe('pushed status (EventSource)', () => {
     await advance(0);
     expect(screen.getByRole('heading', { level: 1, name: 'Payment received' })).toBeTruthy();
     expect(source.closed).toBe(true);
+  });
+
+  it('sees a change whose push never arrives by its safety poll, and closes the stream', async () => {
+    const api = new StreamingApi(sampleOrder({ payment_status: 'processing', utr: '412345678901' }));
+    renderApp(api);
+    await advance(0);
+    const source = lastSource();
+    source.emit(envelope(sampleOrder({ payment_status: 'processing', utr: '412345678901' })));
+    await advance(0);
+    expect(screen.getByRole('heading', { level: 1, name: 'Checking your payment' })).toBeTruthy();
+    // The credit completes the order, and its push is lost: the stream stays open and silent.
+    api.order = sampleOrder({ payment_status: 'completed', utr: '412345678901', redirect_url: null });
+    await advance(STREAM_CHECK_MS);
+    expect(screen.getByRole('heading', { level: 1, name: 'Payment received' })).toBeTruthy();
+    expect(source.closed).toBe(true);
+    const polls = api.getOrderCalls.length;
+    await advance(120_000);
+    expect(api.getOrderCalls).toHaveLength(polls);
+  });
+
+  it('keeps a pushed change over a poll answered while it arrived', async () => {
+    const api = new StreamingApi(sampleOrder({ payment_status: 'processing', utr: '412345678901' }));
+    renderApp(api);
+    await advance(0);
+    const source = lastSource();
+    source.emit(envelope(sampleOrder({ payment_status: 'processing', utr: '412345678901' })));
+    await advance(0);
+    // A safety poll is under way, read by the server before the credit; the credit's push
+    // arrives before the poll's answer.
+    let answer!: () => void;
+    const stale = sampleOrder({ payment_status: 'processing', utr: '412345678901' });
+    const getOrder = api.getOrder.bind(api);
+    api.getOrder = async (uid, etag) => {
+      await new Promise<void>((resolve) => {
+        answer = resolve;
+      });
+      api.getOrderCalls.push({ paymentUid: uid, etag });
+      return { kind: 'ok', data: { order: stale, etag: '"stale"' } };
+    };
+    await advance(STREAM_CHECK_MS);
+    source.emit(
+      envelope(sampleOrder({ payment_status: 'completed', utr: '412345678901', redirect_url: null })),
+    );
+    await advance(0);
+    answer();
+    await advance(0);
+    api.getOrder = getOrder;
+    expect(screen.getByRole('heading', { level: 1, name: 'Payment received' })).toBeTruthy();
   });
 
   it('makes no request at all once the order is final', async () => {
@@ -102,8 +155,10 @@ describe('pushed status (EventSource)', () => {
     const polls = api.getOrderCalls.length;
     source.fail();
     expect(source.closed).toBe(false);
-    // One check of the network while the browser reconnects, then no polling beside the stream.
-    await advance(30_000);
+    // One check of the network while the browser reconnects, then only the slow safety poll.
+    await advance(0);
+    expect(api.getOrderCalls).toHaveLength(polls + 1);
+    await advance(STREAM_CHECK_MS - 1);
     expect(api.getOrderCalls).toHaveLength(polls + 1);
     source.fail();
     source.fail();
