@@ -69,10 +69,7 @@ export async function insertMerchant(tx: Queryable, input: NewMerchant, now: Dat
 }
 
 const FIND_MERCHANT_SQL = prepared('SELECT * FROM merchants WHERE uid = $1');
-export async function findMerchant(tx: Queryable, uid: string): Promise<Merchant | undefined> {
-  const merchant = await queryRow(tx, MerchantRow, FIND_MERCHANT_SQL, [uid]);
-  return merchant;
-}
+export const findMerchant = rowQuery(MerchantRow, FIND_MERCHANT_SQL, (uid: string) => [uid]);
 
 /** The merchant, its row locked until the transaction ends (settings are read, checked and written). */
 export async function lockMerchant(tx: Queryable, uid: string): Promise<Merchant | undefined> {

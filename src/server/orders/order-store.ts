@@ -98,15 +98,11 @@ export async function insertOrders(tx: Queryable, orders: readonly NewOrder[]): 
 }
 
 /** A payout's amount is held: its accounting is under way. */
-export async function markAccountingDelivered(tx: Queryable, paymentUid: string): Promise<Order | undefined> {
-  const row = await queryRow(
-    tx,
-    OrderRow,
-    `UPDATE orders SET accounting_status = 'delivered' WHERE payment_uid = $1 RETURNING *`,
-    [paymentUid],
-  );
-  return row;
-}
+export const markAccountingDelivered = rowQuery(
+  OrderRow,
+  `UPDATE orders SET accounting_status = 'delivered' WHERE payment_uid = $1 RETURNING *`,
+  (paymentUid: string) => [paymentUid],
+);
 
 export interface StatusUpdate {
   readonly to: Order['payment_status'];
@@ -243,14 +239,11 @@ export const setNotifyStatus = statement(
 const FIND_BY_MERCHANT_ORDER_ID_SQL = prepared(
   'SELECT * FROM orders WHERE merchant_uid = $1 AND merchant_order_id = $2',
 );
-export async function findOrderByMerchantOrderId(
-  tx: Queryable,
-  merchantUid: string,
-  merchantOrderId: string,
-): Promise<Order | undefined> {
-  const row = await queryRow(tx, OrderRow, FIND_BY_MERCHANT_ORDER_ID_SQL, [merchantUid, merchantOrderId]);
-  return row;
-}
+export const findOrderByMerchantOrderId = rowQuery(
+  OrderRow,
+  FIND_BY_MERCHANT_ORDER_ID_SQL,
+  (merchantUid: string, merchantOrderId: string) => [merchantUid, merchantOrderId],
+);
 
 const FIND_ORDER_SQL = prepared('SELECT * FROM orders WHERE payment_uid = $1');
 export async function findOrder(tx: Queryable, paymentUid: string): Promise<Order | undefined> {
