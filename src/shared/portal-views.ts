@@ -16,20 +16,17 @@ import {
   orderPageOf,
   StatusEntrySchema,
 } from './console-views.js';
+import { sessionOf, signedInOf } from './session-view.js';
 
-export const PortalSignedInSchema = z.object({
-  signed_in: z.literal(true),
+export const PortalSignedInSchema = signedInOf({
   user_id: z.string(),
   email: z.string(),
   merchant_uid: z.string(),
   merchant_name: z.string(),
-  expires_at: z.string(),
-  csrf_token: z.string(),
-  csrf_header: z.string(),
 });
 export type PortalSignedIn = z.infer<typeof PortalSignedInSchema>;
 
-export const PortalSessionSchema = z.union([PortalSignedInSchema, z.object({ signed_in: z.literal(false) })]);
+export const PortalSessionSchema = sessionOf(PortalSignedInSchema);
 export type PortalSession = z.infer<typeof PortalSessionSchema>;
 
 export const MerchantUserSchema = z.object({

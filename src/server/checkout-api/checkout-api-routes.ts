@@ -15,9 +15,9 @@ import { simulatePayment } from '../credits/commands/simulate-payment.js';
 import { AppError, invalidField, notFound } from '../errors.js';
 import { clientIp } from '../http/client-ip.js';
 import { jsonResponse, success } from '../http/envelope.js';
-import { RateLimiter } from '../http/rate-limiter.js';
+import { RateLimiter, refuseWhenLimited } from '../http/rate-limiter.js';
 import { requestHeader } from '../http/request-record.js';
-import type { RateDecision, RateLimit } from '../rate-limit.js';
+import type { RateLimit } from '../rate-limit.js';
 import { storeRateLimiter } from '../store/rate-limit-store.js';
 import { orderEventStream, type StreamLimits } from './order-event-stream.js';
 import { CLAIM_UTR, PAYER_EVENTS, PAYER_ORDER, SIMULATE_PAYMENT } from './payer-api.js';
@@ -88,14 +88,8 @@ export function checkoutApiRoutes(
   // UTR claims are limited in the store, so the limit holds across processes on PostgreSQL.
   const matchLimiter = storeRateLimiter(deps.db, 'utr_claim', limits.match);
   const simulateLimiter = new RateLimiter(limits.simulate, deps.clock);
-  const limit = (limiter: RateLimiter, key: string) => refuseWhenLimited(limiter.take(key));
-  const refuseWhenLimited = (decision: RateDecision) => {
-    if (!decision.allowed) {
-      throw new AppError(ERROR_CODES.rateLimited, 'too many requests; try again shortly', {
-        headers: { 'Retry-After': String(decision.retryAfterSeconds) },
-      });
-    }
-  };
+  const tooMany = 'too many requests; try again shortly';
+  const limit = (limiter: RateLimiter, key: string) => refuseWhenLimited(limiter.take(key), tooMany);
 
   // The poll of an order whose view is in memory answers without awaiting anything (Hono then
   // answers the request in the same turn); the first poll of an order reads it from the store.
@@ -123,7 +117,10 @@ export function checkoutApiRoutes(
 
   // Every claim counts against its client's limit, a malformed one too: the limit comes first.
   const limitClaims: MiddlewareHandler = async (c, next) => {
-    refuseWhenLimited(await matchLimiter.take(clientIp(c, deps.config.trustProxy), deps.clock.now()));
+    refuseWhenLimited(
+      await matchLimiter.take(clientIp(c, deps.config.trustProxy), deps.clock.now()),
+      tooMany,
+    );
     await next();
   };
   CLAIM_UTR.register(app, limitClaims, async (c) => {

@@ -13,7 +13,7 @@ import { createOrder } from '../gateway/commands/create-order.js';
 import { createdOrder } from '../gateway/created-order.js';
 import { CreateOrderRequestSchema, createOrderInput } from '../gateway/order-request.js';
 import { clientIp } from '../http/client-ip.js';
-import { RateLimiter } from '../http/rate-limiter.js';
+import { RateLimiter, refuseWhenLimited } from '../http/rate-limiter.js';
 import { DEMO_SHOP } from '../merchants/demo-merchant.js';
 import { findActiveMerchantWithKey } from '../merchants/merchant-store.js';
 import { paymentUrl } from '../orders/order-views.js';
@@ -32,12 +32,10 @@ export function demoRoutes(deps: AppDeps, limit: RateLimit = DEMO_LIMIT): Hono {
     if (deps.config.mode !== 'sandbox') {
       throw new AppError(ERROR_CODES.forbidden, 'GET /demo: available in sandbox mode only');
     }
-    const decision = limiter.take(clientIp(c, deps.config.trustProxy));
-    if (!decision.allowed) {
-      throw new AppError(ERROR_CODES.rateLimited, 'too many requests; try again shortly', {
-        headers: { 'Retry-After': String(decision.retryAfterSeconds) },
-      });
-    }
+    refuseWhenLimited(
+      limiter.take(clientIp(c, deps.config.trustProxy)),
+      'too many requests; try again shortly',
+    );
     const demo = await findActiveMerchantWithKey(deps.db, DEMO_SHOP.upi_vpa ?? '');
     if (!demo)
       throw notFound('GET /demo: no demo merchant (DEMO_MERCHANT=false or a store that had merchants)');

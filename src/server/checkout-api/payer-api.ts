@@ -2,33 +2,26 @@
 import { z } from 'zod';
 import { MatchResultSchema, PayerOrderSchema, SimulationResultSchema } from '../../shared/payer-order.js';
 import { normalizeUtr } from '../../shared/utr.js';
-import { apiRoute } from '../http/api-route.js';
 import { requiredFirst } from '../http/input-error.js';
 import { readFormOrJson } from '../http/read-body.js';
+import { ok, routeGroup } from '../http/route-group.js';
 
 const PAYMENT_UID = z.object({ payment_uid: z.string().describe('The order (from payment_url)') });
 
-export const PAYER_ORDER = apiRoute({
-  id: 'payerOrder',
-  method: 'get',
-  path: '/checkout/api/orders/:payment_uid',
-  tag: 'payer',
-  auth: 'public',
+/** The payer page's API: unsigned, limited per client IP (429). */
+const payerApi = routeGroup('payer', 'public');
+
+export const PAYER_ORDER = payerApi.get('/checkout/api/orders/:payment_uid', 'payerOrder', {
   summary: 'The payer-safe view of an order (ETag; 304 on If-None-Match)',
   params: PAYMENT_UID,
   answers: {
     200: { description: 'The order', data: PayerOrderSchema, headers: { ETag: 'The version of the view' } },
     304: { description: 'Unchanged since the ETag given in If-None-Match' },
   },
-  errors: [404, 429],
+  errors: [429],
 });
 
-export const PAYER_EVENTS = apiRoute({
-  id: 'payerEvents',
-  method: 'get',
-  path: '/checkout/api/orders/:payment_uid/events',
-  tag: 'payer',
-  auth: 'public',
+export const PAYER_EVENTS = payerApi.get('/checkout/api/orders/:payment_uid/events', 'payerEvents', {
   summary: 'The payer view as Server-Sent Events',
   description:
     'An event on connect and after every change (id = change sequence; Last-Event-ID resumes), a comment every 20 s; the stream ends after a final state.',
@@ -39,7 +32,7 @@ export const PAYER_EVENTS = apiRoute({
       media: { 'text/event-stream': { type: 'string' } },
     },
   },
-  errors: [404, 429],
+  errors: [429],
 });
 
 /** The payer's claim: the UTR as pasted (white space removed), 12 digits. */
@@ -52,12 +45,7 @@ const claim = z.object({
     .describe('The UTR: 12 digits'),
 });
 
-export const CLAIM_UTR = apiRoute({
-  id: 'claimUtr',
-  method: 'post',
-  path: '/Payments/india_match',
-  tag: 'payer',
-  auth: 'public',
+export const CLAIM_UTR = payerApi.post('/Payments/india_match', 'claimUtr', {
   summary: "Return the payer's UTR for an order",
   description: 'Unsigned; limited per client IP. JSON or a form.',
   body: claim,
@@ -71,28 +59,22 @@ export const CLAIM_UTR = apiRoute({
     },
   },
   bodyExample: { payment_uid: '0f1e2d3c-4b5a-4978-8a6b-5c4d3e2f1a0b', serial_number: '612345678901' },
-  answers: { 200: { description: 'Claimed', data: MatchResultSchema } },
+  answers: ok('Claimed', MatchResultSchema),
   errors: [404, 409, 422, 429],
 });
 
-export const SIMULATE_PAYMENT = apiRoute({
-  id: 'simulatePayment',
-  method: 'post',
-  path: '/checkout/api/orders/:payment_uid/simulate',
-  tag: 'payer',
-  auth: 'public',
-  summary: 'Sandbox only: pay a collection order with a made-up bank credit',
-  params: PAYMENT_UID,
-  answers: { 200: { description: 'The credit posted', data: SimulationResultSchema } },
-  errors: [404, 429],
-});
+export const SIMULATE_PAYMENT = payerApi.post(
+  '/checkout/api/orders/:payment_uid/simulate',
+  'simulatePayment',
+  {
+    summary: 'Sandbox only: pay a collection order with a made-up bank credit',
+    params: PAYMENT_UID,
+    answers: ok('The credit posted', SimulationResultSchema),
+    errors: [429],
+  },
+);
 
-export const DEMO = apiRoute({
-  id: 'demo',
-  method: 'get',
-  path: '/demo',
-  tag: 'payer',
-  auth: 'public',
+export const DEMO = payerApi.get('/demo', 'demo', {
   summary: 'Sandbox only: a fresh order of the demo merchant, and a redirect to its payer page',
   answers: {
     302: { description: 'A redirect to the new payment_url', headers: { Location: 'payment_url' } },

@@ -10,107 +10,63 @@ import {
 import { BlacklistSchema } from '../../shared/merchant-answers.js';
 import { SearchResultsSchema } from '../../shared/search-views.js';
 import { SessionViewSchema, SignedInSchema, SignedOutSchema } from '../../shared/session-view.js';
-import { apiRoute } from '../http/api-route.js';
 import { limitField, MerchantParams, OrderParams } from '../http/request-fields.js';
+import { ok, operatorApi, routeGroup } from '../http/route-group.js';
 import { ConsoleSearchSchema } from './console-search.js';
 import { OrderSearchSchema } from './order-search.js';
 
 export const SignInSchema = z.object({ token: z.string().min(1).max(200) }).meta({ id: 'ConsoleSignIn' });
 
-export const TODAY = apiRoute({
-  id: 'todaySummary',
-  method: 'get',
-  path: '/summary/today',
-  tag: 'operator',
-  auth: 'operator',
+export const TODAY = operatorApi.get('/summary/today', 'todaySummary', {
   summary: "Today's figures since midnight IST",
-  answers: { 200: { description: 'Counts and amounts', data: TodaySummarySchema } },
-  errors: [],
+  answers: ok('Counts and amounts', TodaySummarySchema),
 });
 
-export const ATTENTION = apiRoute({
-  id: 'needsAttention',
-  method: 'get',
-  path: '/attention',
-  tag: 'operator',
-  auth: 'operator',
+export const ATTENTION = operatorApi.get('/attention', 'needsAttention', {
   summary: 'Every case that needs an operator, by kind, with its reason and what it concerns',
   description:
     'Conflicting credits and texts, credits a statement contradicted (frozen), unparsed and suspect texts, payers at the UTR limit, claims with no credit after CLAIM_ATTENTION_MINUTES, failing callbacks, payouts with no debit or reversed. Up to 50 items of each kind, newest first, and the count of each kind.',
-  answers: { 200: { description: 'Counts per kind and the items', data: AttentionSchema } },
-  errors: [],
+  answers: ok('Counts per kind and the items', AttentionSchema),
 });
 
-export const ORDER_SEARCH = apiRoute({
-  id: 'searchOrders',
-  method: 'get',
-  path: '/order-search',
-  tag: 'operator',
-  auth: 'operator',
+export const ORDER_SEARCH = operatorApi.get('/order-search', 'searchOrders', {
   summary: 'Orders newest first, 1-200 per page',
   query: OrderSearchSchema,
-  answers: { 200: { description: 'A page of orders and the next cursor', data: OrderPageSchema } },
-  errors: [],
+  answers: ok('A page of orders and the next cursor', OrderPageSchema),
 });
 
-export const CONSOLE_SEARCH = apiRoute({
-  id: 'consoleSearch',
-  method: 'get',
-  path: '/search',
-  tag: 'operator',
-  auth: 'operator',
+export const CONSOLE_SEARCH = operatorApi.get('/search', 'consoleSearch', {
   summary: 'The orders and the credits a term finds, up to 50 of each, newest first',
   description:
     "The term is a payment_uid, merchant_order_id or UTR, whole or by its first 8 or more characters, the beginning of a payer name or VPA (the order's or its credit's, any case), or an amount as 1,499.00, 1499, 1499.0 or ₹1,499.",
   query: ConsoleSearchSchema,
-  answers: { 200: { description: 'Orders and credits', data: SearchResultsSchema } },
-  errors: [],
+  answers: ok('Orders and credits', SearchResultsSchema),
 });
 
-export const ORDER_TIMELINE = apiRoute({
-  id: 'orderTimeline',
-  method: 'get',
-  path: '/orders/:payment_uid/timeline',
+export const ORDER_TIMELINE = operatorApi.get('/orders/:payment_uid/timeline', 'orderTimeline', {
   params: OrderParams,
-  tag: 'operator',
-  auth: 'operator',
   summary:
     "An order's timeline: creation, claims, credits, status changes, ledger postings, callbacks and attempts",
-  answers: { 200: { description: 'The order and its events in time order', data: TimelineSchema } },
-  errors: [404],
+  answers: ok('The order and its events in time order', TimelineSchema),
 });
 
-export const MERCHANT_BLACKLIST = apiRoute({
-  id: 'merchantBlacklist',
-  method: 'get',
-  path: '/merchants/:uid/blacklist',
+export const MERCHANT_BLACKLIST = operatorApi.get('/merchants/:uid/blacklist', 'merchantBlacklist', {
   params: MerchantParams,
-  tag: 'operator',
-  auth: 'operator',
   summary: "A merchant's blacklisted payer names",
-  answers: { 200: { description: 'Entries', data: BlacklistSchema } },
-  errors: [404],
+  answers: ok('Entries', BlacklistSchema),
 });
 
-export const MERCHANT_LEDGER = apiRoute({
-  id: 'merchantLedger',
-  method: 'get',
-  path: '/merchants/:uid/ledger',
+export const MERCHANT_LEDGER = operatorApi.get('/merchants/:uid/ledger', 'merchantLedger', {
   params: MerchantParams,
-  tag: 'operator',
-  auth: 'operator',
   summary: "Recent ledger entries of the merchant's accounts",
   query: z.object({ limit: limitField(200, 20) }),
-  answers: { 200: { description: 'Entries, newest first', data: LedgerLinesSchema } },
-  errors: [404],
+  answers: ok('Entries, newest first', LedgerLinesSchema),
 });
 
-export const SIGN_IN = apiRoute({
-  id: 'signIn',
-  method: 'post',
-  path: '/session',
-  tag: 'console',
-  auth: 'public',
+/** The console's session: sign-in, the session, sign-out (under /console/api). */
+const sessionApi = routeGroup('console', 'public');
+
+export const SIGN_IN = sessionApi.post('/session', 'signIn', {
   summary: 'Console sign-in with an operator token: sets the session cookie and answers the CSRF token',
   description: 'Same-origin only; failed attempts are limited per client.',
   body: SignInSchema,
@@ -120,24 +76,13 @@ export const SIGN_IN = apiRoute({
   errors: [401, 403, 429],
 });
 
-export const SESSION = apiRoute({
-  id: 'session',
-  method: 'get',
-  path: '/session',
-  tag: 'console',
-  auth: 'public',
+export const SESSION = sessionApi.get('/session', 'session', {
   summary: 'The current console session (signed_in false without one)',
-  answers: { 200: { description: 'The session', data: SessionViewSchema } },
-  errors: [],
+  answers: ok('The session', SessionViewSchema),
 });
 
-export const SIGN_OUT = apiRoute({
-  id: 'signOut',
-  method: 'delete',
-  path: '/session',
-  tag: 'console',
-  auth: 'public',
+export const SIGN_OUT = sessionApi.delete('/session', 'signOut', {
   summary: 'Sign out (X-CSRF-Token required with a session)',
-  answers: { 200: { description: 'Signed out', data: SignedOutSchema } },
+  answers: ok('Signed out', SignedOutSchema),
   errors: [403],
 });

@@ -9,6 +9,7 @@ import { ERROR_CODES } from '../../shared/error-codes.js';
 import type { AppDeps } from '../app-deps.js';
 import { AppError } from '../errors.js';
 import { clientIp } from '../http/client-ip.js';
+import { refuseWhenLimited } from '../http/rate-limiter.js';
 import { requestLog } from '../http/request-record.js';
 import { isActiveOperator, operatorForToken } from '../operator/operator-accounts.js';
 import { CSRF_HEADER, OPERATOR_AUTH_FAILURES } from '../operator/operator-auth.js';
@@ -61,11 +62,7 @@ export function sessionRoutes(deps: AppDeps, limit: RateLimit = OPERATOR_AUTH_FA
       const client = clientIp(c, config.trustProxy);
       const counted = await failures.take(client, clock.now());
       requestLog(c).warn('console sign-in refused', { client, throttled: !counted.allowed });
-      if (!counted.allowed) {
-        throw new AppError(ERROR_CODES.rateLimited, 'sign-in: too many attempts, try again later', {
-          headers: { 'Retry-After': String(counted.retryAfterSeconds) },
-        });
-      }
+      refuseWhenLimited(counted, 'sign-in: too many attempts, try again later');
       throw new AppError(ERROR_CODES.unauthorized, 'token: not a valid operator token');
     }
     const now = clock.now();

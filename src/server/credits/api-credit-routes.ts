@@ -9,6 +9,7 @@ import { ERROR_CODES } from '../../shared/error-codes.js';
 import type { AppDeps } from '../app-deps.js';
 import { AppError } from '../errors.js';
 import { success } from '../http/envelope.js';
+import { refuseWhenLimited } from '../http/rate-limiter.js';
 import type { RateLimit } from '../rate-limit.js';
 import { storeRateLimiter } from '../store/rate-limit-store.js';
 import { receiveApiCredit } from './commands/receive-api-credit.js';
@@ -31,12 +32,10 @@ export function apiCreditRoutes(deps: AppDeps, limit: RateLimit): Hono<ApiSource
         "authorization: Bearer <an active api credit source's token>",
       );
     }
-    const decision = await limiter.take(source.id, deps.clock.now());
-    if (!decision.allowed) {
-      throw new AppError(ERROR_CODES.rateLimited, 'too many credits for this token; try again shortly', {
-        headers: { 'Retry-After': String(decision.retryAfterSeconds) },
-      });
-    }
+    refuseWhenLimited(
+      await limiter.take(source.id, deps.clock.now()),
+      'too many credits for this token; try again shortly',
+    );
     c.set('source', source);
     await next();
   };

@@ -4,9 +4,8 @@
  * money, return money to the payer: "Frozen and suspense money"), as their routes describe themselves.
  */
 import { z } from 'zod';
-import { PROPOSED } from '../../shared/approval-views.js';
-import { apiRoute } from '../http/api-route.js';
 import { idField, limitField } from '../http/request-fields.js';
+import { ok, okOrProposed, operatorApi } from '../http/route-group.js';
 import { CREDIT_EVIDENCE, CREDIT_HOLDS } from './credit-store.js';
 
 export const FrozenCreditSchema = z
@@ -29,19 +28,13 @@ export const FrozenCreditSchema = z
   .meta({ id: 'FrozenCredit' });
 export type FrozenCredit = z.infer<typeof FrozenCreditSchema>;
 
-export const LIST_FROZEN_CREDITS = apiRoute({
-  id: 'listFrozenCredits',
-  method: 'get',
-  path: '/credits/frozen',
-  tag: 'operator',
-  auth: 'operator',
+export const LIST_FROZEN_CREDITS = operatorApi.get('/credits/frozen', 'listFrozenCredits', {
   summary: 'Credits a bank statement line contradicted, newest first',
   description:
     "A credit known only from a bank's text whose UTR a statement line gives with another amount or account: its " +
     'money is frozen (hold `frozen`) until an operator decides; one whose hold had already ended is listed too.',
   query: z.object({ limit: limitField(500, 100) }),
-  answers: { 200: { description: 'The cases', data: z.array(FrozenCreditSchema) } },
-  errors: [],
+  answers: ok('The cases', z.array(FrozenCreditSchema)),
 });
 
 export const CreditMoneySchema = z
@@ -64,13 +57,8 @@ export const CreditMoneyMovedSchema = z
 
 const creditParams = z.object({ credit_id: idField.describe('The credit') });
 
-export const RELEASE_FROZEN_CREDIT = apiRoute({
-  id: 'releaseFrozenCredit',
-  method: 'post',
-  path: '/credits/:credit_id/release',
+export const RELEASE_FROZEN_CREDIT = operatorApi.post('/credits/:credit_id/release', 'releaseFrozenCredit', {
   params: creditParams,
-  tag: 'operator',
-  auth: 'operator',
   summary:
     "Release a frozen credit: the statement line was wrong; its money becomes the merchant's (note required; audited)",
   description:
@@ -79,17 +67,12 @@ export const RELEASE_FROZEN_CREDIT = apiRoute({
     'dual control it is a proposal a second operator approves.',
   body: CreditMoneySchema,
   bodyExample: { note: 'the bank corrected its statement' },
-  answers: { 202: PROPOSED, 200: { description: 'Released', data: CreditMoneyMovedSchema } },
-  errors: [404, 409],
+  answers: okOrProposed('Released', CreditMoneyMovedSchema),
+  errors: [409],
 });
 
-export const RETURN_CREDIT = apiRoute({
-  id: 'returnCredit',
-  method: 'post',
-  path: '/credits/:credit_id/return',
+export const RETURN_CREDIT = operatorApi.post('/credits/:credit_id/return', 'returnCredit', {
   params: creditParams,
-  tag: 'operator',
-  auth: 'operator',
   summary:
     "Return a credit's money to the payer: frozen money, or money in suspense (note required; audited)",
   description:
@@ -98,6 +81,6 @@ export const RETURN_CREDIT = apiRoute({
     'available to the merchant is refused (409). A money action: under dual control it is a proposal a second operator approves.',
   body: CreditMoneySchema,
   bodyExample: { note: 'payer paid twice; returned by NEFT' },
-  answers: { 202: PROPOSED, 200: { description: 'Returned', data: CreditMoneyMovedSchema } },
-  errors: [404, 409],
+  answers: okOrProposed('Returned', CreditMoneyMovedSchema),
+  errors: [409],
 });

@@ -12,9 +12,9 @@
  * cannot be read as a text (a forwarder drops what it is answered 4xx for).
  */
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
-import { ERROR_CODES } from '../../shared/error-codes.js';
 import type { AppDeps } from '../app-deps.js';
-import { AppError, notFound } from '../errors.js';
+import { notFound } from '../errors.js';
+import { refuseWhenLimited } from '../http/rate-limiter.js';
 import { requestHeader } from '../http/request-record.js';
 import type { RateLimit } from '../rate-limit.js';
 import { storeRateLimiter } from '../store/rate-limit-store.js';
@@ -48,12 +48,10 @@ export function ingestRoutes(deps: AppDeps, limit: RateLimit = DEFAULT_INGEST_LI
     // An api source's token posts credits (api-credit-routes.ts), never texts.
     if (source?.kind !== 'sms') throw notFound('token: no such active sms credit source');
     // Keyed by the source (one token each): an unknown token never creates a bucket.
-    const decision = await limiter.take(source.id, deps.clock.now());
-    if (!decision.allowed) {
-      throw new AppError(ERROR_CODES.rateLimited, 'too many texts for this token; try again shortly', {
-        headers: { 'Retry-After': String(decision.retryAfterSeconds) },
-      });
-    }
+    refuseWhenLimited(
+      await limiter.take(source.id, deps.clock.now()),
+      'too many texts for this token; try again shortly',
+    );
     c.set('source', source);
   };
   const sourceOfToken: MiddlewareHandler<IngestEnv, string, { out: { param: { token: string } } }> = async (

@@ -6,10 +6,10 @@ import { z } from 'zod';
 import { PROPOSED } from '../../shared/approval-views.js';
 import { ConfirmedCreditSchema, PostedCreditSchema } from '../../shared/credit-views.js';
 import { noteField } from '../audit/audit-log.js';
-import { apiRoute } from '../http/api-route.js';
 import { isSaneDate } from '../http/clean-text.js';
 import { oneLine } from '../http/one-line.js';
 import { paiseField, utrField } from '../http/request-fields.js';
+import { okOrProposed, operatorApi } from '../http/route-group.js';
 
 export const CreditSchema = z
   .object({
@@ -29,12 +29,7 @@ export const ConfirmCreditSchema = z
   .object({ payment_uid: z.string().min(1).max(128), note: noteField })
   .meta({ id: 'ConfirmCredit' });
 
-export const POST_CREDIT = apiRoute({
-  id: 'postCredit',
-  method: 'post',
-  path: '/credits',
-  tag: 'operator',
-  auth: 'operator',
+export const POST_CREDIT = operatorApi.post('/credits', 'postCredit', {
   summary: 'Post a bank credit',
   description:
     'It settles only an order whose collection account is its payee; without a payee, only when one merchant has collection accounts.',
@@ -48,20 +43,12 @@ export const POST_CREDIT = apiRoute({
   errors: [409],
 });
 
-export const CONFIRM_CREDIT = apiRoute({
-  id: 'confirmCredit',
-  method: 'post',
-  path: '/credits/:utr/confirm',
+export const CONFIRM_CREDIT = operatorApi.post('/credits/:utr/confirm', 'confirmCredit', {
   params: z.object({ utr: utrField.describe('The credit (its UTR)') }),
-  tag: 'operator',
-  auth: 'operator',
   summary: 'Confirm which order a waiting credit without a payee belongs to',
   description:
     'The order that claimed it, or any collection order if none did; a credit paid to another account is refused.',
   body: ConfirmCreditSchema,
-  answers: {
-    202: PROPOSED,
-    200: { description: 'Settled', data: ConfirmedCreditSchema },
-  },
-  errors: [404, 409],
+  answers: okOrProposed('Settled', ConfirmedCreditSchema),
+  errors: [409],
 });

@@ -1,9 +1,9 @@
 /** The signed merchant API's routes as they describe themselves (docs/merchant-api.md). */
 import { z } from 'zod';
 import { BalanceSchema, CreatedOrderSchema, QueryViewSchema } from '../../shared/order-view-schemas.js';
-import { apiRoute } from '../http/api-route.js';
 import { requiredFirst } from '../http/input-error.js';
 import { readFlatJson } from '../http/read-body.js';
+import { ok, routeGroup } from '../http/route-group.js';
 import { CreateOrderRequestSchema, createOrderErrors } from './order-request.js';
 
 /** Where app.ts mounts the gateway's routes. */
@@ -18,12 +18,20 @@ export const GATEWAY_API_ALIAS_PREFIX = '/octopus/api';
 const SIGNED =
   'Signed: OC-Key names the API key, OC-Signature is HMAC-SHA256 (lower-case hex) over all body fields sorted by name, joined as name=value with &.';
 
-export const CREATE_ORDER = apiRoute({
-  id: 'createOrder',
-  method: 'post',
-  path: '/order/new',
-  tag: 'merchant',
-  auth: 'signed',
+/** The merchant API: every request signed with one of the merchant's API keys. */
+const merchantApi = routeGroup('merchant', 'signed');
+
+/** The body of a signed request of plain fields: each one required, read as signed. */
+function signedFields<S extends z.ZodRawShape>(shape: S) {
+  return {
+    description: SIGNED,
+    body: z.object(shape),
+    read: readFlatJson,
+    invalid: requiredFirst(Object.keys(shape)),
+  };
+}
+
+export const CREATE_ORDER = merchantApi.post('/order/new', 'createOrder', {
   summary: 'Create a collection (income) or payout (expense) order',
   description: `${SIGNED} The same request again answers the same order; a different request with a used merchant_order_id is refused.`,
   body: CreateOrderRequestSchema,
@@ -54,35 +62,19 @@ export const CREATE_ORDER = apiRoute({
   errors: [404, 409, 415, 422],
 });
 
-export const QUERY_ORDER = apiRoute({
-  id: 'queryOrder',
-  method: 'post',
-  path: '/order/get',
-  tag: 'merchant',
-  auth: 'signed',
+export const QUERY_ORDER = merchantApi.post('/order/get', 'queryOrder', {
   summary: 'Query an order by merchant_order_id',
-  description: SIGNED,
-  body: z.object({ merchant_order_id: z.string() }),
-  read: readFlatJson,
-  invalid: requiredFirst(['merchant_order_id']),
+  ...signedFields({ merchant_order_id: z.string() }),
   bodyExample: { merchant_order_id: 'SHOP-1001' },
-  answers: { 200: { description: 'All fields of the order', data: QueryViewSchema } },
+  answers: ok('All fields of the order', QueryViewSchema),
   errors: [404, 415],
 });
 
-export const MERCHANT_BALANCE = apiRoute({
-  id: 'merchantBalance',
-  method: 'post',
-  path: '/ledger/get_merchant_ledger',
-  tag: 'merchant',
-  auth: 'signed',
+export const MERCHANT_BALANCE = merchantApi.post('/ledger/get_merchant_ledger', 'merchantBalance', {
   summary:
     "The merchant's balance: available (inr), held for payouts (inr_held), pending confirmation (inr_pending) and frozen (inr_frozen)",
-  description: SIGNED,
-  body: z.object({ merchant_uid: z.string() }),
-  read: readFlatJson,
-  invalid: requiredFirst(['merchant_uid']),
+  ...signedFields({ merchant_uid: z.string() }),
   bodyExample: { merchant_uid: 'a3c5e7f9-0000-4000-8000-000000000001' },
-  answers: { 200: { description: 'Balance', data: BalanceSchema } },
+  answers: ok('Balance', BalanceSchema),
   errors: [415],
 });

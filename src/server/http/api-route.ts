@@ -47,7 +47,7 @@ export type PathParams<P extends string> = P extends `${string}:${infer Name}/${
  * The path parameters: an object with one string for each `:name` of the path (`.describe()` each);
  * a path with parameters must be given it.
  */
-type ParamsOf<P extends string, R> = [PathParams<P>] extends [never]
+export type ParamsOf<P extends string, R> = [PathParams<P>] extends [never]
   ? { readonly params?: undefined }
   : { readonly params: R & z.core.$ZodType<unknown, { readonly [K in PathParams<P>]: string }> };
 
@@ -63,19 +63,8 @@ export interface ApiAnswer {
   readonly headers?: Readonly<Record<string, string>>;
 }
 
-export interface ApiRouteSpec<
-  M extends Method,
-  P extends string,
-  B extends Schema | undefined,
-  Q extends Schema | undefined,
-> {
-  /** The operationId: unique in the document, and the name the typed client uses. */
-  readonly id: string;
-  readonly method: M;
-  /** Hono's path below the folder's mount point (`/merchants/:uid`). */
-  readonly path: P;
-  readonly tag: ApiTag;
-  readonly auth: ApiAuth;
+/** What a route's definition says besides its name, method, path and audience. */
+export interface RouteParts<B extends Schema | undefined, Q extends Schema | undefined> {
   readonly summary: string;
   readonly description?: string;
   /** The query parameters: an object of optional (or defaulted) strings, `.describe()` each. */
@@ -91,8 +80,26 @@ export interface ApiRouteSpec<
   readonly invalid?: InputErrors;
   /** The answers that are not errors, by status. */
   readonly answers: Readonly<Record<number, ApiAnswer>>;
-  /** The error statuses the route answers with, besides those every route may give. */
-  readonly errors: readonly ErrorStatus[];
+  /**
+   * The error statuses the route answers with, besides those every route may give and those its
+   * audience, body and path parameters imply (route-description.ts): none unless told.
+   */
+  readonly errors?: readonly ErrorStatus[];
+}
+
+export interface ApiRouteSpec<
+  M extends Method,
+  P extends string,
+  B extends Schema | undefined,
+  Q extends Schema | undefined,
+> extends RouteParts<B, Q> {
+  /** The operationId: unique in the document, and the name the typed client uses. */
+  readonly id: string;
+  readonly method: M;
+  /** Hono's path below the folder's mount point (`/merchants/:uid`). */
+  readonly path: P;
+  readonly tag: ApiTag;
+  readonly auth: ApiAuth;
 }
 
 /** Any route's definition, as the description and the input read it. */

@@ -2,10 +2,24 @@
  * A token bucket per client key, in memory, for the unsigned endpoints. Bounded in size: the
  * oldest idle buckets are dropped first. With several processes each keeps its own buckets.
  */
+import { ERROR_CODES } from '../../shared/error-codes.js';
 import type { Clock } from '../clock.js';
+import { AppError } from '../errors.js';
 import type { RateDecision, RateLimit } from '../rate-limit.js';
 
 const ALLOWED: RateDecision = { allowed: true };
+
+/**
+ * Refuses the request when its limit said no (a limiter here or in the store): 429 rate_limited
+ * with `details`, and Retry-After saying when the bucket has a token again.
+ */
+export function refuseWhenLimited(decision: RateDecision, details: string): void {
+  if (!decision.allowed) {
+    throw new AppError(ERROR_CODES.rateLimited, details, {
+      headers: { 'Retry-After': String(decision.retryAfterSeconds) },
+    });
+  }
+}
 
 interface Bucket {
   tokens: number;

@@ -142,13 +142,17 @@ const SECURITY: Record<ApiAuth, Record<string, string[]>[]> = {
   public: [],
 };
 
-/** Every route may answer 400 (a bad request target) and 500; the others follow from the route's auth and body. */
+/**
+ * Every route may answer 400 (a bad request target) and 500; the others follow from the route's
+ * auth, its body and its path (a path parameter names a thing there may be none of: 404).
+ */
 function errorStatuses(spec: AnySpec): ErrorStatus[] {
   const implied: ErrorStatus[] = [400, 500];
   if (spec.auth === 'operator' || spec.auth === 'portal') implied.push(401);
   if (spec.auth === 'signed') implied.push(401, 403);
   if (spec.body || spec.bodyMedia) implied.push(413);
-  return [...new Set([...spec.errors, ...implied])].sort();
+  if (spec.params) implied.push(404);
+  return [...new Set([...(spec.errors ?? []), ...implied])].sort();
 }
 
 interface JsonObjectSchema {

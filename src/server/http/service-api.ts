@@ -1,6 +1,6 @@
 /** The service's own routes (health, readiness, metrics, the API description), as they describe themselves. */
 import { z } from 'zod';
-import { apiRoute } from './api-route.js';
+import { routeGroup } from './route-group.js';
 
 const text = { 'text/plain': { type: 'string' } } as const;
 
@@ -33,23 +33,15 @@ export const OpenApiDocumentSchema = z
   })
   .meta({ id: 'OpenApiDocument' });
 
-export const HEALTH = apiRoute({
-  id: 'health',
-  method: 'get',
-  path: '/healthz',
-  tag: 'service',
-  auth: 'public',
+/** The service's own routes: public but for the metrics. */
+const serviceApi = routeGroup('service', 'public');
+
+export const HEALTH = serviceApi.get('/healthz', 'health', {
   summary: 'Liveness: the process answers',
   answers: { 200: { description: 'Alive', json: z.object({ status: z.literal('ok') }) } },
-  errors: [],
 });
 
-export const READY = apiRoute({
-  id: 'ready',
-  method: 'get',
-  path: '/readyz',
-  tag: 'service',
-  auth: 'public',
+export const READY = serviceApi.get('/readyz', 'ready', {
   summary: 'Readiness: the store answers a query',
   answers: {
     200: {
@@ -61,27 +53,14 @@ export const READY = apiRoute({
       json: z.object({ status: z.literal('unavailable'), store, mode }),
     },
   },
-  errors: [],
 });
 
-export const OPENAPI = apiRoute({
-  id: 'openApi',
-  method: 'get',
-  path: '/openapi.json',
-  tag: 'service',
-  auth: 'public',
+export const OPENAPI = serviceApi.get('/openapi.json', 'openApi', {
   summary: 'This document (OpenAPI 3.1), generated from the routes',
   answers: { 200: { description: 'The document', json: OpenApiDocumentSchema } },
-  errors: [],
 });
 
-export const METRICS = apiRoute({
-  id: 'metrics',
-  method: 'get',
-  path: '/metrics',
-  tag: 'service',
-  auth: 'operator',
+export const METRICS = routeGroup('service', 'operator').get('/metrics', 'metrics', {
   summary: 'Prometheus metrics (on the service port only without METRICS_PORT)',
   answers: { 200: { description: 'Prometheus text exposition', media: text } },
-  errors: [],
 });

@@ -1,20 +1,14 @@
 /**
  * The ledger's operator route as it describes itself (docs/money-controls.md): the ledger check.
  */
-import { apiRoute } from '../http/api-route.js';
+import { ok, operatorApi } from '../http/route-group.js';
 import { LedgerCheckSchema } from './ledger-schemas.js';
 
-export const CHECK_LEDGER = apiRoute({
-  id: 'checkLedger',
-  method: 'get',
-  path: '/ledger/check',
-  tag: 'operator',
-  auth: 'operator',
+export const CHECK_LEDGER = operatorApi.get('/ledger/check', 'checkLedger', {
   summary: "Check the ledger's invariants",
   description:
     "Every posting balances; every account's balance is its entries; merchant balances follow the orders; per " +
     "collection account the ledger holds the bank's credits (suspense holds those that completed no order); " +
     'postings follow statuses. `ok` is false when any check found a difference; the CLI exits 1 then.',
-  answers: { 200: { description: 'The checks and their differences', data: LedgerCheckSchema } },
-  errors: [],
+  answers: ok('The checks and their differences', LedgerCheckSchema),
 });

@@ -11,157 +11,98 @@ import {
   RevokedKeySchema,
   UnlistedSchema,
 } from '../../shared/merchant-answers.js';
-import { NoteSchema } from '../audit/audit-log.js';
-import { apiRoute } from '../http/api-route.js';
-import { readOptionalJson } from '../http/read-body.js';
 import { MerchantParams } from '../http/request-fields.js';
+import { created, noted, ok, operatorApi } from '../http/route-group.js';
 import { BlacklistSchema, CreateMerchantSchema } from './merchant-schemas.js';
 import { UpdateMerchantSchema } from './merchant-settings.js';
 
 const MERCHANT = 'The merchant: its settings, limits as amounts, status and collection accounts';
+const ACCOUNT_IN_USE = 'A collection account another merchant holds is refused with 409 account_in_use.';
 
 const { uid } = MerchantParams.shape;
-/** An action whose only body is the operator's optional note for the audit log. */
-const noted = { body: NoteSchema, read: readOptionalJson } as const;
 
-export const CREATE_MERCHANT = apiRoute({
-  id: 'createMerchant',
-  method: 'post',
-  path: '/merchants',
-  tag: 'operator',
-  auth: 'operator',
+export const CREATE_MERCHANT = operatorApi.post('/merchants', 'createMerchant', {
   summary: 'Create a merchant and its first key (the secret is shown once)',
   body: CreateMerchantSchema,
   bodyExample: { name: 'Chai Point', upi_vpa: 'chaipoint@okaxis', upi_payee_name: 'Chai Point Pvt Ltd' },
-  answers: {
-    201: {
-      description: 'Created: the merchant, and its first api_key and api_secret',
-      data: CreatedMerchantSchema,
-    },
-  },
-  description: 'A collection account another merchant holds is refused with 409 account_in_use.',
+  answers: created('Created: the merchant, and its first api_key and api_secret', CreatedMerchantSchema),
+  description: ACCOUNT_IN_USE,
   errors: [409],
 });
 
-export const LIST_MERCHANTS = apiRoute({
-  id: 'listMerchants',
-  method: 'get',
-  path: '/merchants',
-  tag: 'operator',
-  auth: 'operator',
+export const LIST_MERCHANTS = operatorApi.get('/merchants', 'listMerchants', {
   summary: 'List merchants',
-  answers: { 200: { description: 'Merchants', data: MerchantListSchema } },
-  errors: [],
+  answers: ok('Merchants', MerchantListSchema),
 });
 
-export const SHOW_MERCHANT = apiRoute({
-  id: 'showMerchant',
-  method: 'get',
-  path: '/merchants/:uid',
+export const SHOW_MERCHANT = operatorApi.get('/merchants/:uid', 'showMerchant', {
   params: MerchantParams,
-  tag: 'operator',
-  auth: 'operator',
   summary: 'A merchant with its keys and balance',
-  answers: { 200: { description: `${MERCHANT}, keys and balance`, data: MerchantDetailSchema } },
-  errors: [404],
+  answers: ok(`${MERCHANT}, keys and balance`, MerchantDetailSchema),
 });
 
-export const UPDATE_MERCHANT = apiRoute({
-  id: 'updateMerchant',
-  method: 'patch',
-  path: '/merchants/:uid',
+export const UPDATE_MERCHANT = operatorApi.patch('/merchants/:uid', 'updateMerchant', {
   params: MerchantParams,
-  tag: 'operator',
-  auth: 'operator',
   summary: 'Edit display settings, limits, frame origins and collection accounts',
   body: UpdateMerchantSchema,
   bodyExample: { brand_color: '#0a7d5a', support_contact: 'help@chaipoint.example' },
-  description: 'A collection account another merchant holds is refused with 409 account_in_use.',
-  answers: { 200: { description: MERCHANT, data: MerchantViewSchema } },
-  errors: [404, 409],
+  description: ACCOUNT_IN_USE,
+  answers: ok(MERCHANT, MerchantViewSchema),
+  errors: [409],
 });
 
-export const ISSUE_KEY = apiRoute({
-  id: 'issueKey',
-  method: 'post',
-  path: '/merchants/:uid/keys',
+export const ISSUE_KEY = operatorApi.post('/merchants/:uid/keys', 'issueKey', {
   params: MerchantParams,
   ...noted,
-  tag: 'operator',
-  auth: 'operator',
   summary: 'Issue another API key (the secret is shown once)',
-  answers: { 201: { description: 'api_key and api_secret', data: IssuedKeySchema } },
-  errors: [404],
+  answers: created('api_key and api_secret', IssuedKeySchema),
 });
 
-export const REVOKE_KEY = apiRoute({
-  id: 'revokeKey',
-  method: 'delete',
-  path: '/merchants/:uid/keys/:key',
+export const REVOKE_KEY = operatorApi.delete('/merchants/:uid/keys/:key', 'revokeKey', {
   params: z.object({ uid, key: z.string().describe('The API key') }),
   ...noted,
-  tag: 'operator',
-  auth: 'operator',
   summary: 'Revoke an API key',
-  answers: {
-    200: { description: 'Revoked', data: RevokedKeySchema },
-  },
-  errors: [404],
+  answers: ok('Revoked', RevokedKeySchema),
 });
 
-export const DISABLE_MERCHANT = apiRoute({
-  id: 'disableMerchant',
-  method: 'post',
-  path: '/merchants/:uid/disable',
-  params: MerchantParams,
-  ...noted,
-  tag: 'operator',
-  auth: 'operator',
-  summary: 'Disable a merchant: its signed requests are refused',
-  description: 'A collection account another merchant holds is refused with 409 account_in_use.',
-  answers: { 200: { description: MERCHANT, data: MerchantViewSchema } },
-  errors: [404, 409],
-});
+/** Disabling and enabling a merchant: the same action but for the status it sets. */
+const statusChange = (summary: string) =>
+  ({
+    params: MerchantParams,
+    ...noted,
+    summary,
+    description: ACCOUNT_IN_USE,
+    answers: ok(MERCHANT, MerchantViewSchema),
+    errors: [409],
+  }) as const;
 
-export const ENABLE_MERCHANT = apiRoute({
-  id: 'enableMerchant',
-  method: 'post',
-  path: '/merchants/:uid/enable',
-  params: MerchantParams,
-  ...noted,
-  tag: 'operator',
-  auth: 'operator',
-  summary: 'Enable a disabled merchant again',
-  description: 'A collection account another merchant holds is refused with 409 account_in_use.',
-  answers: { 200: { description: MERCHANT, data: MerchantViewSchema } },
-  errors: [404, 409],
-});
+export const DISABLE_MERCHANT = operatorApi.post(
+  '/merchants/:uid/disable',
+  'disableMerchant',
+  statusChange('Disable a merchant: its signed requests are refused'),
+);
 
-export const ADD_TO_BLACKLIST = apiRoute({
-  id: 'addToBlacklist',
-  method: 'post',
-  path: '/merchants/:uid/blacklist',
+export const ENABLE_MERCHANT = operatorApi.post(
+  '/merchants/:uid/enable',
+  'enableMerchant',
+  statusChange('Enable a disabled merchant again'),
+);
+
+export const ADD_TO_BLACKLIST = operatorApi.post('/merchants/:uid/blacklist', 'addToBlacklist', {
   params: MerchantParams,
-  tag: 'operator',
-  auth: 'operator',
   summary: 'Blacklist a payer name (from_name) for a merchant',
   body: BlacklistSchema,
   bodyExample: { from_name: 'Fraudulent Payer' },
-  answers: {
-    201: { description: 'Added', data: BlacklistedSchema },
-  },
-  errors: [404],
+  answers: created('Added', BlacklistedSchema),
 });
 
-export const REMOVE_FROM_BLACKLIST = apiRoute({
-  id: 'removeFromBlacklist',
-  method: 'delete',
-  path: '/merchants/:uid/blacklist/:from_name',
-  params: z.object({ uid, from_name: z.string().describe('The payer name') }),
-  ...noted,
-  tag: 'operator',
-  auth: 'operator',
-  summary: 'Take a payer name off the blacklist',
-  answers: { 200: { description: 'Removed', data: UnlistedSchema } },
-  errors: [404],
-});
+export const REMOVE_FROM_BLACKLIST = operatorApi.delete(
+  '/merchants/:uid/blacklist/:from_name',
+  'removeFromBlacklist',
+  {
+    params: z.object({ uid, from_name: z.string().describe('The payer name') }),
+    ...noted,
+    summary: 'Take a payer name off the blacklist',
+    answers: ok('Removed', UnlistedSchema),
+  },
+);

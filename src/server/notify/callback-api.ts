@@ -5,54 +5,29 @@ import {
   OutboxEntrySchema,
   RecentCallbacksSchema,
 } from '../../shared/callback-views.js';
-import { NoteSchema } from '../audit/audit-log.js';
-import { apiRoute } from '../http/api-route.js';
-import { readOptionalJson } from '../http/read-body.js';
 import { limitField, OrderParams } from '../http/request-fields.js';
+import { noted, ok, operatorApi } from '../http/route-group.js';
 import { OUTBOX_STATES } from './outbox.js';
 
-export const ORDER_CALLBACKS = apiRoute({
-  id: 'orderCallbacks',
-  method: 'get',
-  path: '/orders/:payment_uid/callbacks',
+export const ORDER_CALLBACKS = operatorApi.get('/orders/:payment_uid/callbacks', 'orderCallbacks', {
   params: OrderParams,
-  tag: 'operator',
-  auth: 'operator',
   summary: "An order's callbacks: its outbox rows and every delivery attempt",
-  answers: {
-    200: {
-      description: 'notify_url, notify_status, outbox and attempts',
-      data: OrderCallbacksSchema,
-    },
-  },
-  errors: [404],
+  answers: ok('notify_url, notify_status, outbox and attempts', OrderCallbacksSchema),
 });
 
-export const RESEND_CALLBACK = apiRoute({
-  id: 'resendCallback',
-  method: 'post',
-  path: '/orders/:payment_uid/callbacks/resend',
+export const RESEND_CALLBACK = operatorApi.post('/orders/:payment_uid/callbacks/resend', 'resendCallback', {
   params: OrderParams,
-  body: NoteSchema,
-  read: readOptionalJson,
-  tag: 'operator',
-  auth: 'operator',
+  ...noted,
   summary: "Send the order's current state to its notify_url again",
-  answers: { 200: { description: 'The new outbox row', data: OutboxEntrySchema } },
-  errors: [404, 409],
+  answers: ok('The new outbox row', OutboxEntrySchema),
+  errors: [409],
 });
 
-export const RECENT_CALLBACKS = apiRoute({
-  id: 'recentCallbacks',
-  method: 'get',
-  path: '/callbacks',
-  tag: 'operator',
-  auth: 'operator',
+export const RECENT_CALLBACKS = operatorApi.get('/callbacks', 'recentCallbacks', {
   summary: 'Recent outbox rows, for watching delivery',
   query: z.object({
     state: z.enum(OUTBOX_STATES).optional().describe('Only rows in this state'),
     limit: limitField(1000, 100),
   }),
-  answers: { 200: { description: 'Outbox rows, newest first', data: RecentCallbacksSchema } },
-  errors: [],
+  answers: ok('Outbox rows, newest first', RecentCallbacksSchema),
 });

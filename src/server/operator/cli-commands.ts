@@ -9,46 +9,18 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { signFields } from '../../shared/signature.js';
-import { APPROVE, LIST_APPROVALS, REJECT } from '../approvals/approval-api.js';
-import {
-  CREATE_CREDIT_SOURCE,
-  FIX_TEXT,
-  IMPORT_STATEMENT,
-  LIST_AUDIT,
-  LIST_CREDIT_SOURCES,
-  LIST_CREDITS,
-  MATCH_CREDIT,
-  REPLAY_TEXT,
-  REVOKE_CREDIT_SOURCE,
-  UPDATE_CREDIT_SOURCE,
-} from '../credits/credit-api.js';
+import * as approvals from '../approvals/approval-api.js';
+import * as credits from '../credits/credit-api.js';
 import { LIST_FROZEN_CREDITS } from '../credits/frozen-credits-api.js';
 import { POST_CREDIT } from '../credits/manual-credit-api.js';
 import { CREATE_ORDER, GATEWAY_API_PREFIX } from '../gateway/gateway-api.js';
 import { type ApiClient, apiClient, type CallInput } from '../http/api-client.js';
 import type { ApiRoute } from '../http/api-route.js';
 import { CHECK_LEDGER } from '../ledger/ledger-api.js';
-import {
-  ADD_TO_BLACKLIST,
-  CREATE_MERCHANT,
-  DISABLE_MERCHANT,
-  ENABLE_MERCHANT,
-  ISSUE_KEY,
-  LIST_MERCHANTS,
-  REMOVE_FROM_BLACKLIST,
-  REVOKE_KEY,
-  SHOW_MERCHANT,
-  UPDATE_MERCHANT,
-} from '../merchants/merchant-api.js';
+import * as merchants from '../merchants/merchant-api.js';
 import { ORDER_CALLBACKS, RESEND_CALLBACK } from '../notify/callback-api.js';
 import { LIST_ORDERS, SET_ORDER_STATUS, SHOW_ORDER } from '../orders/order-api.js';
-import {
-  ADD_OPERATOR,
-  BACKUP,
-  LIST_OPERATORS,
-  OPERATOR_API_PREFIX,
-  REVOKE_OPERATOR,
-} from './operator-api.js';
+import * as operators from './operator-api.js';
 
 export const USAGE = `Usage: npm run operator -- <command> [args] [--flags]
 
@@ -211,7 +183,7 @@ async function ledgerCheck(operator: ApiClient): Promise<CliOutcome> {
 
 /** Saves the embedded store's backup; for PostgreSQL the service answers with pg_dump guidance. */
 async function backup(operator: ApiClient, file: string): Promise<CliOutcome> {
-  const response = await operator(BACKUP, {});
+  const response = await operator(operators.BACKUP, {});
   if (!response.ok || response.headers.get('content-type') !== 'application/gzip') {
     return { answer: (await response.json()) as unknown, exitCode: 1 };
   }
@@ -241,7 +213,7 @@ export async function runCli(argv: readonly string[], context: CliContext): Prom
   const baseUrl = (context.env.SERVICE_URL ?? 'http://localhost:8080').replace(/\/+$/, '');
   const operator = apiClient({
     baseUrl,
-    prefix: OPERATOR_API_PREFIX,
+    prefix: operators.OPERATOR_API_PREFIX,
     headers: () => ({ Authorization: `Bearer ${operatorToken(context.env)}` }),
     ...(context.fetch ? { fetch: context.fetch } : {}),
   });
@@ -270,35 +242,41 @@ export async function runCli(argv: readonly string[], context: CliContext): Prom
         ...fields(MERCHANT_FLAGS),
         ...(Array.isArray(origins) ? { embed_origins: origins.map(String) } : {}),
       } as { name: string };
-      return call(CREATE_MERCHANT, { body });
+      return call(merchants.CREATE_MERCHANT, { body });
     }
     case 'merchant:profile':
-      return call(UPDATE_MERCHANT, { params: { uid: need(a, 'UID') }, body: fields(PROFILE_FLAGS) });
+      return call(merchants.UPDATE_MERCHANT, {
+        params: { uid: need(a, 'UID') },
+        body: fields(PROFILE_FLAGS),
+      });
     case 'merchant:callbacks': {
       const setting = need(b, 'all|final');
       if (setting !== 'all' && setting !== 'final')
         throw new Error(`merchant:callbacks: all or final, not ${setting}`);
-      return call(UPDATE_MERCHANT, { params: { uid: need(a, 'UID') }, body: { callback_statuses: setting } });
+      return call(merchants.UPDATE_MERCHANT, {
+        params: { uid: need(a, 'UID') },
+        body: { callback_statuses: setting },
+      });
     }
     case 'merchant:list':
-      return call(LIST_MERCHANTS, {});
+      return call(merchants.LIST_MERCHANTS, {});
     case 'merchant:show':
-      return call(SHOW_MERCHANT, { params: { uid: need(a, 'UID') } });
+      return call(merchants.SHOW_MERCHANT, { params: { uid: need(a, 'UID') } });
     case 'merchant:disable':
-      return call(DISABLE_MERCHANT, { params: { uid: need(a, 'UID') } });
+      return call(merchants.DISABLE_MERCHANT, { params: { uid: need(a, 'UID') } });
     case 'merchant:enable':
-      return call(ENABLE_MERCHANT, { params: { uid: need(a, 'UID') } });
+      return call(merchants.ENABLE_MERCHANT, { params: { uid: need(a, 'UID') } });
     case 'key:issue':
-      return call(ISSUE_KEY, { params: { uid: need(a, 'UID') } });
+      return call(merchants.ISSUE_KEY, { params: { uid: need(a, 'UID') } });
     case 'key:revoke':
-      return call(REVOKE_KEY, { params: { uid: need(a, 'UID'), key: need(b, 'KEY') } });
+      return call(merchants.REVOKE_KEY, { params: { uid: need(a, 'UID'), key: need(b, 'KEY') } });
     case 'blacklist:add':
-      return call(ADD_TO_BLACKLIST, {
+      return call(merchants.ADD_TO_BLACKLIST, {
         params: { uid: need(a, 'UID') },
         body: { from_name: need(b, 'FROM_NAME') },
       });
     case 'blacklist:remove':
-      return call(REMOVE_FROM_BLACKLIST, {
+      return call(merchants.REMOVE_FROM_BLACKLIST, {
         params: { uid: need(a, 'UID'), from_name: need(b, 'FROM_NAME') },
       });
     case 'credit:post':
@@ -310,13 +288,13 @@ export async function runCli(argv: readonly string[], context: CliContext): Prom
         },
       });
     case 'credit:import':
-      return call(IMPORT_STATEMENT, {
+      return call(credits.IMPORT_STATEMENT, {
         query: { profile: flag('profile'), format: flag('format'), source_id: flag('source') },
         text: readFileSync(need(a, 'FILE'), 'utf8'),
         contentType: 'text/csv',
       });
     case 'credit:list':
-      return call(LIST_CREDITS, {
+      return call(credits.LIST_CREDITS, {
         query: {
           unmatched: flags.unmatched ? 'true' : undefined,
           state: flag('state'),
@@ -325,7 +303,7 @@ export async function runCli(argv: readonly string[], context: CliContext): Prom
         },
       });
     case 'credit:sms':
-      return call(REPLAY_TEXT, {
+      return call(credits.REPLAY_TEXT, {
         body: {
           source_id: need(flag('source'), '--source'),
           text: need(flag('text'), '--text'),
@@ -333,7 +311,7 @@ export async function runCli(argv: readonly string[], context: CliContext): Prom
         },
       });
     case 'credit:fix':
-      return call(FIX_TEXT, {
+      return call(credits.FIX_TEXT, {
         params: { text_id: need(a, 'TEXT_ID') },
         body: {
           utr: need(flag('utr'), '--utr'),
@@ -343,28 +321,28 @@ export async function runCli(argv: readonly string[], context: CliContext): Prom
         },
       });
     case 'credit:match':
-      return call(MATCH_CREDIT, {
+      return call(credits.MATCH_CREDIT, {
         params: { credit_id: need(a, 'CREDIT_ID') },
         body: { payment_uid: need(b, 'PAYMENT_UID'), note: need(flag('note'), '--note') },
       });
     case 'audit:list':
-      return call(LIST_AUDIT, { query: { action: flag('action'), subject: flag('subject') } });
+      return call(credits.LIST_AUDIT, { query: { action: flag('action'), subject: flag('subject') } });
     case 'approval:list':
-      return call(LIST_APPROVALS, {
+      return call(approvals.LIST_APPROVALS, {
         query: { state: flag('state') as 'awaiting_approval' | undefined },
       });
     case 'approval:approve':
-      return call(APPROVE, {
+      return call(approvals.APPROVE, {
         params: { approval_id: need(a, 'APPROVAL_ID') },
         body: { note: flag('note') ?? '' },
       });
     case 'approval:reject':
-      return call(REJECT, {
+      return call(approvals.REJECT, {
         params: { approval_id: need(a, 'APPROVAL_ID') },
         body: { note: need(flag('note'), '--note') },
       });
     case 'source:create':
-      return call(CREATE_CREDIT_SOURCE, {
+      return call(credits.CREATE_CREDIT_SOURCE, {
         body: {
           merchant_uid: need(flag('merchant'), '--merchant'),
           account: need(flag('account'), '--account'),
@@ -373,11 +351,11 @@ export async function runCli(argv: readonly string[], context: CliContext): Prom
         },
       });
     case 'source:list':
-      return call(LIST_CREDIT_SOURCES, { query: { merchant_uid: flag('merchant') } });
+      return call(credits.LIST_CREDIT_SOURCES, { query: { merchant_uid: flag('merchant') } });
     case 'source:revoke':
-      return call(REVOKE_CREDIT_SOURCE, { params: { source_id: need(a, 'SOURCE_ID') } });
+      return call(credits.REVOKE_CREDIT_SOURCE, { params: { source_id: need(a, 'SOURCE_ID') } });
     case 'source:senders':
-      return call(UPDATE_CREDIT_SOURCE, {
+      return call(credits.UPDATE_CREDIT_SOURCE, {
         params: { source_id: need(a, 'SOURCE_ID') },
         body: { ...listFlag('codes', 'sender_codes'), ...listFlag('domains', 'sender_domains') },
       });
@@ -395,11 +373,11 @@ export async function runCli(argv: readonly string[], context: CliContext): Prom
     case 'callbacks:resend':
       return call(RESEND_CALLBACK, { params: { payment_uid: need(a, 'PAYMENT_UID') } });
     case 'operator:add':
-      return call(ADD_OPERATOR, { body: { name: need(a, 'NAME') } });
+      return call(operators.ADD_OPERATOR, { body: { name: need(a, 'NAME') } });
     case 'operator:list':
-      return call(LIST_OPERATORS, {});
+      return call(operators.LIST_OPERATORS, {});
     case 'operator:revoke':
-      return call(REVOKE_OPERATOR, { params: { name: need(a, 'NAME') } });
+      return call(operators.REVOKE_OPERATOR, { params: { name: need(a, 'NAME') } });
     case 'demo-order':
       return demoOrder(context, baseUrl, flags);
     case 'ledger:check':

@@ -3,7 +3,7 @@
  * operators. The CLI calls them through http/api-client.ts.
  */
 import { z } from 'zod';
-import { apiRoute } from '../http/api-route.js';
+import { created, ok, operatorApi } from '../http/route-group.js';
 import { OPERATOR_NAME, ROOT_OPERATOR } from './operator-accounts.js';
 
 /** Where app.ts mounts the operator API (behind the operator's authentication). */
@@ -18,12 +18,7 @@ export const CreateOperatorSchema = z
   })
   .meta({ id: 'CreateOperator' });
 
-export const BACKUP = apiRoute({
-  id: 'backupStore',
-  method: 'get',
-  path: '/store/backup',
-  tag: 'operator',
-  auth: 'operator',
+export const BACKUP = operatorApi.get('/store/backup', 'backupStore', {
   summary: 'A consistent copy of the embedded store (gzipped tar); on PostgreSQL, how to use pg_dump',
   answers: {
     200: {
@@ -31,7 +26,6 @@ export const BACKUP = apiRoute({
       media: { 'application/gzip': { type: 'string', contentMediaType: 'application/gzip' } },
     },
   },
-  errors: [],
 });
 
 const operator = z.object({
@@ -41,40 +35,22 @@ const operator = z.object({
   revoked_at: z.string().nullable(),
 });
 
-export const LIST_OPERATORS = apiRoute({
-  id: 'listOperators',
-  method: 'get',
-  path: '/operators',
-  tag: 'operator',
-  auth: 'operator',
+export const LIST_OPERATORS = operatorApi.get('/operators', 'listOperators', {
   summary: 'List named operators',
-  answers: { 200: { description: 'Named operators', data: z.array(operator) } },
-  errors: [],
+  answers: ok('Named operators', z.array(operator)),
 });
 
-export const ADD_OPERATOR = apiRoute({
-  id: 'addOperator',
-  method: 'post',
-  path: '/operators',
-  tag: 'operator',
-  auth: 'operator',
+export const ADD_OPERATOR = operatorApi.post('/operators', 'addOperator', {
   summary: 'Add a named operator (root only); its token is shown once',
   body: CreateOperatorSchema,
   bodyExample: { name: 'asha' },
-  answers: { 201: { description: 'Created, with its token', data: operator.extend({ token: z.string() }) } },
+  answers: created('Created, with its token', operator.extend({ token: z.string() })),
   errors: [403, 409],
 });
 
-export const REVOKE_OPERATOR = apiRoute({
-  id: 'revokeOperator',
-  method: 'delete',
-  path: '/operators/:name',
+export const REVOKE_OPERATOR = operatorApi.delete('/operators/:name', 'revokeOperator', {
   params: z.object({ name: z.string().describe('The operator') }),
-  tag: 'operator',
-  auth: 'operator',
   summary: "Revoke a named operator's token and end its sessions (root only)",
-  answers: {
-    200: { description: 'Revoked', data: z.object({ name: z.string(), status: z.literal('revoked') }) },
-  },
-  errors: [403, 404],
+  answers: ok('Revoked', z.object({ name: z.string(), status: z.literal('revoked') })),
+  errors: [403],
 });

@@ -11,10 +11,9 @@ import {
   PayoutBatchViewSchema,
   PreparedPayoutBatchSchema,
 } from '../../shared/payout-views.js';
-import { NoteSchema, noteField } from '../audit/audit-log.js';
-import { apiRoute } from '../http/api-route.js';
-import { readOptionalJson } from '../http/read-body.js';
+import { noteField } from '../audit/audit-log.js';
 import { limitField } from '../http/request-fields.js';
+import { created, noted, ok, operatorApi } from '../http/route-group.js';
 import { PAYOUT_MODES } from './bank-files/payout-file.js';
 import { BATCH_STATES } from './payout-batch.js';
 
@@ -30,74 +29,47 @@ export const PrepareBatchSchema = z
   .meta({ id: 'PreparePayoutBatch' });
 
 const BatchParams = z.object({ batch_id: z.string().max(64).describe('The batch id (PB…)') });
-/** An action whose only body is the operator's optional note for the audit log. */
-const noted = { body: NoteSchema, read: readOptionalJson } as const;
 const option = (what: string) => z.string().max(500).optional().describe(what);
 
-export const LIST_PAYOUT_BATCHES = apiRoute({
-  id: 'listPayoutBatches',
-  method: 'get',
-  path: '/payout-batches',
-  tag: 'operator',
-  auth: 'operator',
+export const LIST_PAYOUT_BATCHES = operatorApi.get('/payout-batches', 'listPayoutBatches', {
   summary: 'Payout batches, newest first, and the bank-file payouts waiting for one per account',
   query: z.object({
     state: z.enum(BATCH_STATES).optional().describe('Only batches in this state'),
     limit: limitField(1000, 100),
   }),
-  answers: { 200: { description: 'Waiting payouts per account, and batches', data: PayoutBatchListSchema } },
-  errors: [],
+  answers: ok('Waiting payouts per account, and batches', PayoutBatchListSchema),
 });
 
-export const PREPARE_PAYOUT_BATCH = apiRoute({
-  id: 'preparePayoutBatch',
-  method: 'post',
-  path: '/payout-batches',
-  tag: 'operator',
-  auth: 'operator',
+export const PREPARE_PAYOUT_BATCH = operatorApi.post('/payout-batches', 'preparePayoutBatch', {
   summary: "Prepare a batch of one collection account's waiting bank-file payouts (they go preparing)",
   body: PrepareBatchSchema,
   bodyExample: { account: '50200012345678', ifsc: 'HDFC0001234', mode: 'NEFT', note: 'morning run' },
-  answers: {
-    201: {
-      description: 'The batch, its lines, and the waiting payouts left out with why',
-      data: PreparedPayoutBatchSchema,
-    },
-  },
+  answers: created(
+    'The batch, its lines, and the waiting payouts left out with why',
+    PreparedPayoutBatchSchema,
+  ),
   errors: [404],
 });
 
-export const SHOW_PAYOUT_BATCH = apiRoute({
-  id: 'showPayoutBatch',
-  method: 'get',
-  path: '/payout-batches/:batch_id',
-  tag: 'operator',
-  auth: 'operator',
+export const SHOW_PAYOUT_BATCH = operatorApi.get('/payout-batches/:batch_id', 'showPayoutBatch', {
   summary: 'A payout batch with its lines and their outcomes',
   params: BatchParams,
-  answers: { 200: { description: 'The batch', data: PayoutBatchDetailSchema } },
-  errors: [404],
+  answers: ok('The batch', PayoutBatchDetailSchema),
 });
 
-export const APPROVE_PAYOUT_BATCH = apiRoute({
-  id: 'approvePayoutBatch',
-  method: 'post',
-  path: '/payout-batches/:batch_id/approve',
-  tag: 'operator',
-  auth: 'operator',
-  summary: 'Approve a prepared batch: another operator than the one who prepared it (403 same_operator)',
-  params: BatchParams,
-  ...noted,
-  answers: { 200: { description: 'The batch, approved', data: PayoutBatchViewSchema } },
-  errors: [403, 404, 409],
-});
+export const APPROVE_PAYOUT_BATCH = operatorApi.post(
+  '/payout-batches/:batch_id/approve',
+  'approvePayoutBatch',
+  {
+    summary: 'Approve a prepared batch: another operator than the one who prepared it (403 same_operator)',
+    params: BatchParams,
+    ...noted,
+    answers: ok('The batch, approved', PayoutBatchViewSchema),
+    errors: [403, 409],
+  },
+);
 
-export const PAYOUT_BATCH_FILE = apiRoute({
-  id: 'payoutBatchFile',
-  method: 'get',
-  path: '/payout-batches/:batch_id/file',
-  tag: 'operator',
-  auth: 'operator',
+export const PAYOUT_BATCH_FILE = operatorApi.get('/payout-batches/:batch_id/file', 'payoutBatchFile', {
   summary: 'The approved batch as a bank bulk-upload file (the same bytes on every download)',
   description:
     'layout: generic, hdfc-enet or filehdr-neft; each layout reads its own options from the query ' +
@@ -118,30 +90,23 @@ export const PAYOUT_BATCH_FILE = apiRoute({
       media: { 'text/csv': { type: 'string' }, 'text/plain': { type: 'string' } },
     },
   },
-  errors: [404, 409],
+  errors: [409],
 });
 
-export const MARK_PAYOUT_BATCH_UPLOADED = apiRoute({
-  id: 'markPayoutBatchUploaded',
-  method: 'post',
-  path: '/payout-batches/:batch_id/uploaded',
-  tag: 'operator',
-  auth: 'operator',
-  summary: "The approved batch's file was uploaded to the bank: its payouts go processing",
-  params: BatchParams,
-  ...noted,
-  answers: { 200: { description: 'The batch, uploaded', data: PayoutBatchViewSchema } },
-  errors: [404, 409],
-});
+export const MARK_PAYOUT_BATCH_UPLOADED = operatorApi.post(
+  '/payout-batches/:batch_id/uploaded',
+  'markPayoutBatchUploaded',
+  {
+    summary: "The approved batch's file was uploaded to the bank: its payouts go processing",
+    params: BatchParams,
+    ...noted,
+    answers: ok('The batch, uploaded', PayoutBatchViewSchema),
+    errors: [409],
+  },
+);
 
-export const PAYOUTS_ATTENTION = apiRoute({
-  id: 'payoutsNeedingAttention',
-  method: 'get',
-  path: '/payouts/attention',
-  tag: 'operator',
-  auth: 'operator',
+export const PAYOUTS_ATTENTION = operatorApi.get('/payouts/attention', 'payoutsNeedingAttention', {
   summary:
     'Payouts to look at: bank-file payouts uploaded PAYOUT_DEBIT_OVERDUE_HOURS ago with no debit yet, and payouts reversed after completing (last 30 days)',
-  answers: { 200: { description: 'Oldest first', data: PayoutAttentionListSchema } },
-  errors: [],
+  answers: ok('Oldest first', PayoutAttentionListSchema),
 });

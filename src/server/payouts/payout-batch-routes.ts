@@ -8,6 +8,7 @@ import { formatAmount } from '../../shared/money.js';
 import type { AppDeps } from '../app-deps.js';
 import { payoutsNeedingAttention, waitingForBatch } from '../channel/payout-store.js';
 import { notFound } from '../errors.js';
+import type { ApiRoute } from '../http/api-route.js';
 import { success } from '../http/envelope.js';
 import type { OperatorEnv } from '../http/operator-env.js';
 import { batchDetail } from './batch-detail.js';
@@ -26,6 +27,25 @@ import { findBatch, listBatches } from './payout-batch-store.js';
 import { attentionView, batchView } from './payout-batch-views.js';
 
 const REVERSALS_LISTED_MS = 30 * 86_400_000;
+
+/** A step of a batch (approve, mark uploaded): its command, a log line, the batch as it is after. */
+function registerBatchStep<P extends string>(
+  app: Hono<OperatorEnv>,
+  deps: AppDeps,
+  route: ApiRoute<'post', P, typeof APPROVE_PAYOUT_BATCH.body, undefined, typeof APPROVE_PAYOUT_BATCH.params>,
+  step: typeof approvePayoutBatch,
+  done: string,
+): void {
+  route.register(app, async (c) => {
+    const batch = await step(deps, {
+      batchId: c.req.valid('param').batch_id,
+      actor: c.var.operatorName,
+      note: c.req.valid('json').note,
+    });
+    deps.log.info(`payout batch ${done}`, { batch_id: batch.id });
+    return success(c, batchView(batch));
+  });
+}
 
 export function payoutBatchRoutes(deps: AppDeps): Hono<OperatorEnv> {
   const app = new Hono<OperatorEnv>();
@@ -47,10 +67,7 @@ export function payoutBatchRoutes(deps: AppDeps): Hono<OperatorEnv> {
   PREPARE_PAYOUT_BATCH.register(app, async (c) => {
     const input = c.req.valid('json');
     const result = await preparePayoutBatch(deps, {
-      account: input.account,
-      ifsc: input.ifsc,
-      mode: input.mode,
-      limit: input.limit,
+      ...input,
       preparedBy: c.var.operatorName,
       note: input.note ?? '',
     });
@@ -74,16 +91,7 @@ export function payoutBatchRoutes(deps: AppDeps): Hono<OperatorEnv> {
     return success(c, await batchDetail(db, batch));
   });
 
-  APPROVE_PAYOUT_BATCH.register(app, async (c) => {
-    const { note } = c.req.valid('json');
-    const approved = await approvePayoutBatch(deps, {
-      batchId: c.req.valid('param').batch_id,
-      actor: c.var.operatorName,
-      note,
-    });
-    deps.log.info('payout batch approved', { batch_id: approved.id });
-    return success(c, batchView(approved));
-  });
+  registerBatchStep(app, deps, APPROVE_PAYOUT_BATCH, approvePayoutBatch, 'approved');
 
   PAYOUT_BATCH_FILE.register(app, async (c) => {
     const { layout, ...options } = c.req.valid('query');
@@ -100,16 +108,7 @@ export function payoutBatchRoutes(deps: AppDeps): Hono<OperatorEnv> {
     });
   });
 
-  MARK_PAYOUT_BATCH_UPLOADED.register(app, async (c) => {
-    const { note } = c.req.valid('json');
-    const uploaded = await markPayoutBatchUploaded(deps, {
-      batchId: c.req.valid('param').batch_id,
-      actor: c.var.operatorName,
-      note,
-    });
-    deps.log.info('payout batch uploaded', { batch_id: uploaded.id });
-    return success(c, batchView(uploaded));
-  });
+  registerBatchStep(app, deps, MARK_PAYOUT_BATCH_UPLOADED, markPayoutBatchUploaded, 'uploaded');
 
   PAYOUTS_ATTENTION.register(app, async (c) => {
     const now = clock.now().getTime();

@@ -10,8 +10,8 @@ import {
   PortalSignedInSchema,
 } from '../../shared/portal-views.js';
 import { SignedOutSchema } from '../../shared/session-view.js';
-import { apiRoute } from '../http/api-route.js';
 import { MerchantParams } from '../http/request-fields.js';
+import { created, ok, operatorApi, routeGroup } from '../http/route-group.js';
 import { EmailField, PasswordField } from './merchant-users.js';
 
 /** Where app.ts mounts the portal's API. */
@@ -36,41 +36,28 @@ const signedIn = {
   headers: { 'Set-Cookie': 'The portal session cookie' },
 };
 
-export const INVITE_MERCHANT_USER = apiRoute({
-  id: 'inviteMerchantUser',
-  method: 'post',
-  path: '/merchants/:uid/users',
+export const INVITE_MERCHANT_USER = operatorApi.post('/merchants/:uid/users', 'inviteMerchantUser', {
   params: MerchantParams,
-  tag: 'operator',
-  auth: 'operator',
   summary: "Invite a person to the merchant's portal: a one-time invite_url, valid 72 hours",
   description:
     'Inviting again a user who has not set a password yet answers a new link (the old one stops working). ' +
     "An address held by a user who has signed up, or by another merchant's user, is refused with 409 name_taken.",
   body: InviteSchema,
   bodyExample: { email: 'accounts@chaipoint.in' },
-  answers: { 201: { description: 'The user and the invitation link (shown once)', data: InvitedUserSchema } },
-  errors: [404, 409],
+  answers: created('The user and the invitation link (shown once)', InvitedUserSchema),
+  errors: [409],
 });
 
-export const LIST_MERCHANT_USERS = apiRoute({
-  id: 'listMerchantUsers',
-  method: 'get',
-  path: '/merchants/:uid/users',
+export const LIST_MERCHANT_USERS = operatorApi.get('/merchants/:uid/users', 'listMerchantUsers', {
   params: MerchantParams,
-  tag: 'operator',
-  auth: 'operator',
   summary: "The merchant's portal users",
-  answers: { 200: { description: 'Users, oldest first', data: MerchantUsersSchema } },
-  errors: [404],
+  answers: ok('Users, oldest first', MerchantUsersSchema),
 });
 
-export const ACCEPT_INVITE = apiRoute({
-  id: 'portalAcceptInvite',
-  method: 'post',
-  path: '/invite',
-  tag: 'portal',
-  auth: 'public',
+/** The portal's session: the invitation, sign-in, the session, sign-out (under /merchant/api). */
+const portalSessionApi = routeGroup('portal', 'public');
+
+export const ACCEPT_INVITE = portalSessionApi.post('/invite', 'portalAcceptInvite', {
   summary: 'Open an invitation: set the password and sign in (the invitation is used up)',
   description: 'Same-origin only. An unknown, used or expired invitation is refused with 404.',
   body: AcceptInviteSchema,
@@ -78,12 +65,7 @@ export const ACCEPT_INVITE = apiRoute({
   errors: [403, 404],
 });
 
-export const PORTAL_SIGN_IN = apiRoute({
-  id: 'portalSignIn',
-  method: 'post',
-  path: '/session',
-  tag: 'portal',
-  auth: 'public',
+export const PORTAL_SIGN_IN = portalSessionApi.post('/session', 'portalSignIn', {
   summary: 'Sign in to the merchant portal with e-mail and password',
   description:
     'Same-origin only. Failed attempts are limited per account and per client address: once either ' +
@@ -93,24 +75,13 @@ export const PORTAL_SIGN_IN = apiRoute({
   errors: [401, 403, 429],
 });
 
-export const PORTAL_SESSION = apiRoute({
-  id: 'portalSession',
-  method: 'get',
-  path: '/session',
-  tag: 'portal',
-  auth: 'public',
+export const PORTAL_SESSION = portalSessionApi.get('/session', 'portalSession', {
   summary: 'The current portal session (signed_in false without one)',
-  answers: { 200: { description: 'The session', data: PortalSessionSchema } },
-  errors: [],
+  answers: ok('The session', PortalSessionSchema),
 });
 
-export const PORTAL_SIGN_OUT = apiRoute({
-  id: 'portalSignOut',
-  method: 'delete',
-  path: '/session',
-  tag: 'portal',
-  auth: 'public',
+export const PORTAL_SIGN_OUT = portalSessionApi.delete('/session', 'portalSignOut', {
   summary: 'Sign out of the portal (X-CSRF-Token required with a session)',
-  answers: { 200: { description: 'Signed out', data: SignedOutSchema } },
+  answers: ok('Signed out', SignedOutSchema),
   errors: [403],
 });

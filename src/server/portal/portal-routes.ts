@@ -15,6 +15,7 @@ import { AppError, invalidField, notFound } from '../errors.js';
 import { nonPublicHost } from '../gateway/order-request.js';
 import { success } from '../http/envelope.js';
 import type { PortalEnv } from '../http/portal-env.js';
+import { refuseWhenLimited } from '../http/rate-limiter.js';
 import { balanceOf, ledgerLinesBetween, recentLedgerEntries } from '../ledger/ledger.js';
 import { listKeys } from '../merchants/api-key-store.js';
 import { issueKey } from '../merchants/commands/issue-key.js';
@@ -161,12 +162,10 @@ export function portalRoutes(deps: AppDeps) {
         'notify_url: name one, or set a default notify URL in the settings',
       );
     }
-    const decision = await testCallbacks.take(merchant.uid, deps.clock.now());
-    if (!decision.allowed) {
-      throw new AppError(ERROR_CODES.rateLimited, 'test callback: too many, try again later', {
-        headers: { 'Retry-After': String(decision.retryAfterSeconds) },
-      });
-    }
+    refuseWhenLimited(
+      await testCallbacks.take(merchant.uid, deps.clock.now()),
+      'test callback: too many, try again later',
+    );
     const result = await sendTestCallback(deps, merchant, url);
     if (result.kind === 'no_key') {
       throw new AppError(ERROR_CODES.invalidTransition, 'api_key: no active key to sign with');

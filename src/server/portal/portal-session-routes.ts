@@ -13,6 +13,7 @@ import type { AppDeps } from '../app-deps.js';
 import { AppError, notFound } from '../errors.js';
 import { clientIp } from '../http/client-ip.js';
 import { success } from '../http/envelope.js';
+import { refuseWhenLimited } from '../http/rate-limiter.js';
 import { requestLog } from '../http/request-record.js';
 import { findMerchant } from '../merchants/merchant-store.js';
 import { CSRF_HEADER } from '../operator/operator-auth.js';
@@ -117,11 +118,9 @@ export function portalSessionRoutes(deps: AppDeps, limits: SignInLimits = SIGN_I
     const account = email.toLowerCase();
     const decisions = await Promise.all([byAccount.peek(account, now), byAddress.peek(client, now)]);
     const refused = decisions.find((decision) => !decision.allowed);
-    if (refused && !refused.allowed) {
+    if (refused) {
       requestLog(c).warn('portal sign-in throttled', { client });
-      throw new AppError(ERROR_CODES.rateLimited, 'sign-in: too many failed attempts, try again later', {
-        headers: { 'Retry-After': String(refused.retryAfterSeconds) },
-      });
+      refuseWhenLimited(refused, 'sign-in: too many failed attempts, try again later');
     }
     const user = await userByEmail(db, email);
     const valid = await verifyPassword(password, user?.password_hash ?? null);

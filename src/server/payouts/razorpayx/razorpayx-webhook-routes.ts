@@ -8,7 +8,7 @@ import type { AppDeps } from '../../app-deps.js';
 import { AppError, notFound } from '../../errors.js';
 import { clientIp } from '../../http/client-ip.js';
 import { success } from '../../http/envelope.js';
-import { RateLimiter } from '../../http/rate-limiter.js';
+import { RateLimiter, refuseWhenLimited } from '../../http/rate-limiter.js';
 import type { RateLimit } from '../../rate-limit.js';
 import { takeRazorpayxEvent } from '../commands/take-razorpayx-event.js';
 import { checkWebhook } from './razorpayx-webhook.js';
@@ -26,15 +26,10 @@ export function razorpayxWebhookRoutes(deps: AppDeps, limit: RateLimit = DEFAULT
   RAZORPAYX_WEBHOOK.register(app, async (c) => {
     const config = deps.config.razorpayx;
     if (!config) throw notFound('razorpayx: not configured on this service');
-    const decision = limiter.take(clientIp(c, deps.config.trustProxy));
-    if (!decision.allowed)
-      throw new AppError(
-        ERROR_CODES.rateLimited,
-        'too many webhook deliveries from this address; try again shortly',
-        {
-          headers: { 'Retry-After': String(decision.retryAfterSeconds) },
-        },
-      );
+    refuseWhenLimited(
+      limiter.take(clientIp(c, deps.config.trustProxy)),
+      'too many webhook deliveries from this address; try again shortly',
+    );
     const now = deps.clock.now();
     const check = checkWebhook(
       await c.req.text(),
