@@ -1,12 +1,14 @@
 import { useState } from 'preact/hooks';
 import type { AuditEntry } from '../../shared/audit-views.js';
 import { useAppDeps } from '../app-deps.js';
+import { usePages } from '../hooks/use-pages.js';
 import { useResource } from '../hooks/use-resource.js';
 import { auditChanges } from '../lib/audit-diff.js';
+import { formValues } from '../lib/form-values.js';
 import { formatIst } from '../lib/format-ist.js';
 import { type Column, DataTable } from './data-table.js';
-import { LoadState } from './load-state.js';
-import { Pager } from './pager.js';
+import { FilterForm, TextFilter } from './filters.js';
+import { idPage, PagedList } from './paged-list.js';
 
 const COLUMNS: readonly Column<AuditEntry>[] = [
   { header: 'When (IST)', cell: (row) => formatIst(row.at) },
@@ -25,66 +27,43 @@ const COLUMNS: readonly Column<AuditEntry>[] = [
 export function AuditScreen() {
   const { api } = useAppDeps();
   const [filters, setFilters] = useState({ actor: '', action: '', subject: '' });
-  const [cursors, setCursors] = useState<string[]>([]);
-  const before = cursors.at(-1);
+  const key = JSON.stringify(filters);
+  const pages = usePages(key);
+  const before = pages.cursor;
   const [rows, reload] = useResource(
     () => api.audit({ ...filters, ...(before ? { before } : {}) }),
-    `audit:${JSON.stringify(filters)}:${before ?? ''}`,
+    `audit:${key}:${before ?? ''}`,
   );
   const submit = (event: Event) => {
     event.preventDefault();
-    const form = new FormData(event.currentTarget as HTMLFormElement);
-    setCursors([]);
-    setFilters({
-      actor: String(form.get('actor') ?? '').trim(),
-      action: String(form.get('action') ?? '').trim(),
-      subject: String(form.get('subject') ?? '').trim(),
-    });
+    pages.setCursors([]);
+    setFilters({ actor: '', action: '', subject: '', ...formValues(event) });
   };
   return (
     <>
       <h1>Audit log</h1>
-      <form class="filters" onSubmit={submit} aria-label="Filter the audit log">
-        <label>
-          Operator
-          <input name="actor" defaultValue={filters.actor} />
-        </label>
-        <label>
-          Action
-          <input name="action" defaultValue={filters.action} />
-        </label>
-        <label>
-          Subject
-          <input name="subject" defaultValue={filters.subject} />
-        </label>
-        <button type="submit" class="primary">
-          Filter
-        </button>
-      </form>
-      <LoadState resource={rows} retry={reload} what="the audit log">
-        {(list) =>
-          list.length === 0 ? (
-            <p class="muted" role="status">
-              No manual actions recorded
-              {filters.actor || filters.action || filters.subject ? ' that match' : ''}.
-            </p>
-          ) : (
-            <>
-              <DataTable
-                rows={list}
-                columns={COLUMNS}
-                rowKey={(row) => String(row.id)}
-                caption="Manual actions, newest first"
-              />
-              <Pager
-                cursors={cursors}
-                onChange={setCursors}
-                next={list.length < 50 ? undefined : String(list.at(-1)?.id ?? '')}
-              />
-            </>
-          )
-        }
-      </LoadState>
+      <FilterForm label="Filter the audit log" submitLabel="Filter" onSubmit={submit}>
+        <TextFilter label="Operator" name="actor" value={filters.actor} />
+        <TextFilter label="Action" name="action" value={filters.action} />
+        <TextFilter label="Subject" name="subject" value={filters.subject} />
+      </FilterForm>
+      <PagedList
+        resource={rows}
+        retry={reload}
+        what="the audit log"
+        pages={pages}
+        page={(list) => idPage(list)}
+        empty={`No manual actions recorded${filters.actor || filters.action || filters.subject ? ' that match' : ''}.`}
+      >
+        {(list) => (
+          <DataTable
+            rows={list}
+            columns={COLUMNS}
+            rowKey={(row) => String(row.id)}
+            caption="Manual actions, newest first"
+          />
+        )}
+      </PagedList>
     </>
   );
 }

@@ -3,6 +3,7 @@ import type { AttentionKind } from '../../shared/attention-views.js';
 import { isListedText, type ListedCredit, type ListedText } from '../../shared/credit-views.js';
 import { useAppDeps } from '../app-deps.js';
 import { useAction } from '../hooks/use-action.js';
+import { usePages } from '../hooks/use-pages.js';
 import { useResource } from '../hooks/use-resource.js';
 import { fieldError, labelIn } from '../lib/field-error.js';
 import { formatCount } from '../lib/format-inr.js';
@@ -11,10 +12,9 @@ import { creditsHref } from '../lib/route.js';
 import { CreditTable } from './credit-table.js';
 import { describedBy, FieldErrorText, FormAlert } from './field-error-text.js';
 import { FixTextForm } from './fix-text-form.js';
-import { LoadState } from './load-state.js';
 import { MatchDialog } from './match-dialog.js';
 import { DoneNotice } from './notices.js';
-import { Pager } from './pager.js';
+import { idPage, PagedList } from './paged-list.js';
 
 export const CREDIT_TABS = [
   { id: 'waiting', label: 'Waiting', empty: 'No credit is waiting for an order.' },
@@ -40,13 +40,8 @@ export const CREDIT_TABS = [
 export function CreditsScreen({ tab }: { readonly tab: string }) {
   const { api } = useAppDeps();
   const current = CREDIT_TABS.find((item) => item.id === tab) ?? CREDIT_TABS[0];
-  const [cursors, setCursors] = useState<string[]>([]);
-  const [pageKey, setPageKey] = useState(current.id);
-  if (pageKey !== current.id) {
-    setPageKey(current.id);
-    setCursors([]);
-  }
-  const before = cursors.at(-1);
+  const pages = usePages(current.id);
+  const before = pages.cursor;
   const [rows, reload] = useResource(
     () => api.credits(current.id, before),
     `credits:${current.id}:${before ?? ''}`,
@@ -78,35 +73,29 @@ export function CreditsScreen({ tab }: { readonly tab: string }) {
         ))}
       </nav>
       <DoneNotice message={done} />
-      <LoadState resource={rows} retry={reload} what="credits">
+      <PagedList
+        resource={rows}
+        retry={reload}
+        what="credits"
+        pages={pages}
+        page={(list) => idPage(list)}
+        empty={current.empty}
+      >
         {(list) =>
-          list.length === 0 ? (
-            <p class="muted" role="status">
-              {current.empty}
-            </p>
+          current.id === 'unparsed' || current.id === 'ignored' || current.id === 'invalid' ? (
+            <TextList
+              texts={list.filter(isListedText)}
+              fixable={current.id === 'unparsed'}
+              onFixed={finish}
+            />
           ) : (
-            <>
-              {current.id === 'unparsed' || current.id === 'ignored' || current.id === 'invalid' ? (
-                <TextList
-                  texts={list.filter(isListedText)}
-                  fixable={current.id === 'unparsed'}
-                  onFixed={finish}
-                />
-              ) : (
-                <CreditTable
-                  credits={list.filter((row): row is ListedCredit => !isListedText(row))}
-                  onMatch={current.id === 'matched' ? undefined : setMatching}
-                />
-              )}
-              <Pager
-                cursors={cursors}
-                onChange={setCursors}
-                next={list.length < 50 ? undefined : (list.at(-1)?.id ?? '')}
-              />
-            </>
+            <CreditTable
+              credits={list.filter((row): row is ListedCredit => !isListedText(row))}
+              onMatch={current.id === 'matched' ? undefined : setMatching}
+            />
           )
         }
-      </LoadState>
+      </PagedList>
       <PostCreditForm onPosted={() => reload()} />
       {matching ? (
         <MatchDialog credit={matching} onDone={finish} onCancel={() => setMatching(undefined)} />

@@ -14,7 +14,7 @@ import { LedgerTable } from './ledger-table.js';
 import { LoadState } from './load-state.js';
 import { MerchantForm } from './merchant-form.js';
 import { DoneNotice, ErrorText } from './notices.js';
-import { SecretOnce } from './secret-once.js';
+import { NewKeySecret } from './secret-once.js';
 import { StatusBadge } from './status-badge.js';
 
 type Pending =
@@ -105,16 +105,7 @@ export function MerchantScreen({ merchantUid }: { readonly merchantUid: string }
 
             <section>
               <h2>API keys</h2>
-              {issued ? (
-                <SecretOnce
-                  title="New API key"
-                  fields={[
-                    ['API key', issued.api_key],
-                    ['API secret', issued.api_secret],
-                  ]}
-                  onDone={() => setIssued(undefined)}
-                />
-              ) : null}
+              {issued ? <NewKeySecret issued={issued} onDone={() => setIssued(undefined)} /> : null}
               <ul class="plain">
                 {data.keys.map((key) => (
                   <li key={key.key} class="row">

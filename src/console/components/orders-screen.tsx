@@ -1,124 +1,85 @@
-import { useState } from 'preact/hooks';
 import { useAppDeps } from '../app-deps.js';
+import { usePages } from '../hooks/use-pages.js';
 import { useResource } from '../hooks/use-resource.js';
-import { istDayEnd, istDayStart } from '../lib/format-ist.js';
+import { formValues } from '../lib/form-values.js';
+import { orderSearchParams } from '../lib/order-search.js';
 import { type OrderQuery, ordersHref } from '../lib/route.js';
-import { LoadState } from './load-state.js';
+import {
+  type Choice,
+  DayRangeFilter,
+  FilterForm,
+  SearchFilter,
+  SelectFilter,
+  statusChoices,
+} from './filters.js';
 import { OrderTable } from './order-table.js';
-import { Pager } from './pager.js';
+import { orderPage, PagedList } from './paged-list.js';
 
-const STATUSES = ['pending', 'preparing', 'processing', 'completed', 'failed', 'reject', 'refund', 'overdue'];
-
-/** The API's query for a route's filters: IST days become instants. */
-export function searchParams(query: OrderQuery): Record<string, string> {
-  return {
-    q: query.q,
-    merchant_uid: query.merchant_uid,
-    kind: query.kind,
-    status: query.status,
-    callback: query.callback,
-    from: istDayStart(query.from) ?? '',
-    to: istDayEnd(query.to) ?? '',
-    limit: '50',
-  };
-}
+const KINDS: readonly Choice[] = [
+  ['', 'Both'],
+  ['income', 'Collections'],
+  ['expense', 'Payouts'],
+];
 
 /** Search and filters in the address (so a list can be linked), pages fetched from the server. */
 export function OrdersScreen({ query }: { readonly query: OrderQuery }) {
   const { api } = useAppDeps();
-  const [cursors, setCursors] = useState<string[]>([]);
   const key = JSON.stringify(query);
-  const [pageKey, setPageKey] = useState(key);
-  if (pageKey !== key) {
-    setPageKey(key);
-    setCursors([]);
-  }
-  const cursor = cursors.at(-1);
+  const pages = usePages(key);
   const [page, reload] = useResource(
-    () => api.searchOrders(searchParams(query), cursor),
-    `${key}|${cursor ?? ''}`,
+    () => api.searchOrders(orderSearchParams(query), pages.cursor),
+    `${key}|${pages.cursor ?? ''}`,
   );
   const [merchants] = useResource(() => api.merchants(), 'merchants');
   const submit = (event: Event) => {
     event.preventDefault();
-    const form = new FormData(event.currentTarget as HTMLFormElement);
-    const next: Record<string, string> = {};
-    for (const [name, value] of form.entries()) next[name] = String(value).trim();
-    window.location.hash = ordersHref(next);
+    window.location.hash = ordersHref(formValues(event));
   };
+  // A status list from a link (Today's figures) is kept as a choice of its own.
+  const statuses = statusChoices('Any');
   return (
     <>
       <h1>Orders</h1>
-      <form class="filters" onSubmit={submit} aria-label="Search orders" key={key}>
-        <label class="wide">
-          Search
-          <input
-            name="q"
-            type="search"
-            defaultValue={query.q}
-            placeholder="payment_uid, merchant order id, UTR, payer name or amount"
-          />
-        </label>
-        <label>
-          Merchant
-          <select name="merchant_uid" defaultValue={query.merchant_uid}>
-            <option value="">All merchants</option>
-            {merchants.state === 'ready'
-              ? merchants.data.map((merchant) => (
-                  <option key={merchant.uid} value={merchant.uid}>
-                    {merchant.name}
-                  </option>
-                ))
-              : null}
-          </select>
-        </label>
-        <label>
-          Kind
-          <select name="kind" defaultValue={query.kind}>
-            <option value="">Both</option>
-            <option value="income">Collections</option>
-            <option value="expense">Payouts</option>
-          </select>
-        </label>
-        <label>
-          Status
-          <select name="status" defaultValue={query.status}>
-            <option value="">Any</option>
-            {query.status.includes(',') ? <option value={query.status}>{query.status}</option> : null}
-            {STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {status}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          From (IST)
-          <input name="from" type="date" defaultValue={query.from} />
-        </label>
-        <label>
-          To (IST)
-          <input name="to" type="date" defaultValue={query.to} />
-        </label>
+      <FilterForm label="Search orders" onSubmit={submit} key={key}>
+        <SearchFilter
+          value={query.q}
+          placeholder="payment_uid, merchant order id, UTR, payer name or amount"
+        />
+        <SelectFilter
+          label="Merchant"
+          name="merchant_uid"
+          value={query.merchant_uid}
+          choices={[
+            ['', 'All merchants'],
+            ...(merchants.state === 'ready'
+              ? merchants.data.map((merchant): Choice => [merchant.uid, merchant.name])
+              : []),
+          ]}
+        />
+        <SelectFilter label="Kind" name="kind" value={query.kind} choices={KINDS} />
+        <SelectFilter
+          label="Status"
+          name="status"
+          value={query.status}
+          choices={
+            query.status.includes(',')
+              ? [statuses[0] as Choice, [query.status, query.status], ...statuses.slice(1)]
+              : statuses
+          }
+        />
+        <DayRangeFilter from={query.from} to={query.to} zone="IST" />
         <input type="hidden" name="callback" value={query.callback} />
-        <button type="submit" class="primary">
-          Search
-        </button>
-      </form>
-      <LoadState resource={page} retry={reload} what="orders">
-        {(data) =>
-          data.orders.length === 0 ? (
-            <p class="muted" role="status">
-              No orders match.
-            </p>
-          ) : (
-            <>
-              <OrderTable orders={data.orders} caption="Orders, newest first" />
-              <Pager cursors={cursors} onChange={setCursors} next={data.next_cursor ?? undefined} />
-            </>
-          )
-        }
-      </LoadState>
+      </FilterForm>
+      <PagedList
+        resource={page}
+        retry={reload}
+        what="orders"
+        pages={pages}
+        page={(data) => orderPage(data)}
+        empty="No orders match."
+      >
+        {(orders) => <OrderTable orders={orders} caption="Orders, newest first" />}
+      </PagedList>
     </>
   );
 }

@@ -55,3 +55,23 @@ function CopyButton({ label, value }: { readonly label: string; readonly value: 
     </>
   );
 }
+
+/** A new API key with its secret, shown this once (a merchant's key in the console, the merchant's own in the portal). */
+export function NewKeySecret({
+  issued,
+  onDone,
+}: {
+  readonly issued: { readonly api_key: string; readonly api_secret: string };
+  readonly onDone: () => void;
+}) {
+  return (
+    <SecretOnce
+      title="New API key"
+      fields={[
+        ['API key', issued.api_key],
+        ['API secret', issued.api_secret],
+      ]}
+      onDone={onDone}
+    />
+  );
+}

@@ -3,12 +3,12 @@ export interface FieldProps {
   readonly label: string;
   readonly value: string;
   readonly onValue: (value: string) => void;
-  readonly type?: 'text' | 'email' | 'password' | 'date' | 'url';
+  readonly type?: 'text' | 'email' | 'password' | 'date' | 'url' | undefined;
   readonly autocomplete?: string;
   readonly error?: string | undefined;
   readonly hint?: string;
   /** A text of several lines (a textarea of this many rows) instead of one input. */
-  readonly rows?: number;
+  readonly rows?: number | undefined;
 }
 
 /** A labelled input (or textarea) with its hint and its error next to it, both read with the field. */

@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { type Column, DataTable } from '../../console/components/data-table.js';
 import { LoadState } from '../../console/components/load-state.js';
 import { DoneNotice, ErrorText } from '../../console/components/notices.js';
-import { SecretOnce } from '../../console/components/secret-once.js';
+import { NewKeySecret } from '../../console/components/secret-once.js';
 import { StatusBadge } from '../../console/components/status-badge.js';
 import { formatIst } from '../../console/lib/format-ist.js';
 import type { IssuedKey } from '../../shared/merchant-answers.js';
@@ -46,14 +46,7 @@ export function KeysScreen() {
         then revoke the old one. The only active key cannot be revoked.
       </p>
       {issued ? (
-        <SecretOnce
-          title="New API key"
-          fields={[
-            ['API key', issued.api_key],
-            ['API secret', issued.api_secret],
-          ]}
-          onDone={() => setIssued(undefined)}
-        />
+        <NewKeySecret issued={issued} onDone={() => setIssued(undefined)} />
       ) : (
         <button type="button" class="primary" disabled={action.busy} onClick={() => void create()}>
           Create a new key

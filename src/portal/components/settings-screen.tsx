@@ -31,28 +31,71 @@ const CALLBACK_CHOICES = [
   ['final', 'Final statuses only (completed, failed, …)'],
 ] as const satisfies readonly (readonly [PortalSettings['callback_statuses'], string])[];
 
-/** The fields that show their own errors; any other refusal is shown above the button. */
-const FIELDS = ['embed_origins', 'redirect_origins', 'default_notify_url', 'support_contact'];
+type TextSetting = 'embed_origins' | 'default_notify_url' | 'redirect_origins' | 'support_contact';
+
+/**
+ * The settings typed as text, in the form's order; a list (of origins) is one a line. Each shows
+ * its own refusal; any other is shown above the button.
+ */
+const TEXT_SETTINGS: readonly {
+  readonly name: TextSetting;
+  readonly id: string;
+  readonly label: string;
+  readonly hint: string;
+  readonly list?: true;
+  readonly type?: 'url';
+}[] = [
+  {
+    name: 'embed_origins',
+    id: 'embed-origins',
+    label: 'Sites that may frame the checkout',
+    hint: 'One origin a line, like https://shop.example.in. Empty: the checkout is never framed.',
+    list: true,
+  },
+  {
+    name: 'default_notify_url',
+    id: 'default-notify-url',
+    label: 'Default notify URL',
+    hint: 'Where callbacks go for an order that names no notify_url. Empty: none.',
+    type: 'url',
+  },
+  {
+    name: 'redirect_origins',
+    id: 'redirect-origins',
+    label: 'Sites payers may be sent back to',
+    hint: "One origin a line: an order's redirect_url must be on one of them. Empty: any site.",
+    list: true,
+  },
+  {
+    name: 'support_contact',
+    id: 'support-contact',
+    label: 'Support contact shown to payers',
+    hint: 'An e-mail address or phone number.',
+  },
+];
 
 function SettingsForm({ settings }: { readonly settings: PortalSettings }) {
   const { api } = useAppDeps();
   const action = useAction();
   const [saved, setSaved] = useState('');
   const [statuses, setStatuses] = useState(settings.callback_statuses);
-  const [embed, setEmbed] = useState(settings.embed_origins.join('\n'));
-  const [support, setSupport] = useState(settings.support_contact);
-  const [notifyUrl, setNotifyUrl] = useState(settings.default_notify_url);
-  const [redirects, setRedirects] = useState(settings.redirect_origins.join('\n'));
+  const [texts, setTexts] = useState(
+    Object.fromEntries(
+      TEXT_SETTINGS.map(({ name }) => {
+        const value = settings[name];
+        return [name, typeof value === 'string' ? value : value.join('\n')];
+      }),
+    ) as Record<TextSetting, string>,
+  );
   const save = async (event: Event) => {
     event.preventDefault();
     setSaved('');
     const result = await action.run(() =>
       api.updateSettings({
         callback_statuses: statuses,
-        embed_origins: lines(embed),
-        support_contact: support.trim(),
-        default_notify_url: notifyUrl.trim(),
-        redirect_origins: lines(redirects),
+        ...Object.fromEntries(
+          TEXT_SETTINGS.map(({ name, list }) => [name, list ? lines(texts[name]) : texts[name].trim()]),
+        ),
       }),
     );
     if (result) setSaved('Settings saved.');
@@ -74,42 +117,20 @@ function SettingsForm({ settings }: { readonly settings: PortalSettings }) {
           </label>
         ))}
       </fieldset>
-      <Field
-        rows={2}
-        id="embed-origins"
-        label="Sites that may frame the checkout"
-        hint="One origin a line, like https://shop.example.in. Empty: the checkout is never framed."
-        value={embed}
-        onValue={setEmbed}
-        error={action.errorFor('embed_origins')}
-      />
-      <Field
-        id="default-notify-url"
-        label="Default notify URL"
-        hint="Where callbacks go for an order that names no notify_url. Empty: none."
-        type="url"
-        value={notifyUrl}
-        onValue={setNotifyUrl}
-        error={action.errorFor('default_notify_url')}
-      />
-      <Field
-        rows={2}
-        id="redirect-origins"
-        label="Sites payers may be sent back to"
-        hint="One origin a line: an order's redirect_url must be on one of them. Empty: any site."
-        value={redirects}
-        onValue={setRedirects}
-        error={action.errorFor('redirect_origins')}
-      />
-      <Field
-        id="support-contact"
-        label="Support contact shown to payers"
-        hint="An e-mail address or phone number."
-        value={support}
-        onValue={setSupport}
-        error={action.errorFor('support_contact')}
-      />
-      <ErrorText message={action.errorBesides(...FIELDS)} />
+      {TEXT_SETTINGS.map((field) => (
+        <Field
+          key={field.name}
+          id={field.id}
+          label={field.label}
+          hint={field.hint}
+          type={field.type}
+          rows={field.list ? 2 : undefined}
+          value={texts[field.name]}
+          onValue={(value) => setTexts((now) => ({ ...now, [field.name]: value }))}
+          error={action.errorFor(field.name)}
+        />
+      ))}
+      <ErrorText message={action.errorBesides(...TEXT_SETTINGS.map((field) => field.name))} />
       <DoneNotice message={saved} />
       <button type="submit" class="primary" disabled={action.busy}>
         {action.busy ? 'Saving…' : 'Save settings'}

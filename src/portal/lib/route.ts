@@ -56,11 +56,5 @@ export function inviteToken(hash: string): string | undefined {
   return match?.[1] ? decodeURIComponent(match[1]) : undefined;
 }
 
-export function ordersHref(query: Partial<OrderQuery> = {}): string {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) if (value) params.set(name, value);
-  const text = params.toString();
-  return `#/orders${text ? `?${text}` : ''}`;
-}
-
-export const orderHref = (paymentUid: string) => `#/orders/${encodeURIComponent(paymentUid)}`;
+/** The same addresses as the console's: the order list with its filters, and one order. */
+export { orderHref, ordersHref } from '../../console/lib/route.js';
