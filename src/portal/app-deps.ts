@@ -1,5 +1,4 @@
-import { createContext } from 'preact';
-import { useContext } from 'preact/hooks';
+import { requiredContext } from '../console/hooks/required-context.js';
 import type { PortalSignedIn } from '../shared/portal-views.js';
 import type { PortalApi } from './api/portal-api.js';
 
@@ -8,13 +7,7 @@ export interface AppDeps {
   readonly api: PortalApi;
 }
 
-export const AppDepsContext = createContext<AppDeps | undefined>(undefined);
-
-export function useAppDeps(): AppDeps {
-  const deps = useContext(AppDepsContext);
-  if (!deps) throw new Error('useAppDeps outside <App>');
-  return deps;
-}
+export const [AppDepsContext, useAppDeps] = requiredContext<AppDeps>('useAppDeps outside <App>');
 
 export interface PortalSessionControls {
   readonly session: PortalSignedIn;
@@ -23,10 +16,6 @@ export interface PortalSessionControls {
   signOut(): Promise<void>;
 }
 
-export const PortalSessionContext = createContext<PortalSessionControls | undefined>(undefined);
-
-export function usePortalSession(): PortalSessionControls {
-  const session = useContext(PortalSessionContext);
-  if (!session) throw new Error('usePortalSession outside a signed-in portal');
-  return session;
-}
+export const [PortalSessionContext, usePortalSession] = requiredContext<PortalSessionControls>(
+  'usePortalSession outside a signed-in portal',
+);

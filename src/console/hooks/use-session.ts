@@ -1,5 +1,4 @@
-import { createContext } from 'preact';
-import { useContext } from 'preact/hooks';
+import { requiredContext } from './required-context.js';
 
 export interface SessionControls {
   readonly operator: string;
@@ -8,10 +7,6 @@ export interface SessionControls {
   signOut(): Promise<void>;
 }
 
-export const SessionContext = createContext<SessionControls | undefined>(undefined);
-
-export function useSession(): SessionControls {
-  const session = useContext(SessionContext);
-  if (!session) throw new Error('useSession outside a signed-in console');
-  return session;
-}
+export const [SessionContext, useSession] = requiredContext<SessionControls>(
+  'useSession outside a signed-in console',
+);
