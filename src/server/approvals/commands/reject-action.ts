@@ -3,8 +3,9 @@
  * Approvals): nothing of it ever runs. The same checks as an approval (undecided.ts), in one
  * transaction with the audit row naming proposer and rejecter.
  */
-import type { AppDeps } from '../../app-deps.js';
+
 import { writeAudit } from '../../audit/audit-store.js';
+import { type CommandDeps, runCommand } from '../../command.js';
 import { type Approval, decideApproval, lockApproval } from '../approval-store.js';
 import { type Undecided, undecided } from '../undecided.js';
 
@@ -16,12 +17,8 @@ export interface RejectAction {
 
 export type RejectOutcome = Undecided | { readonly kind: 'rejected'; readonly approval: Approval };
 
-export async function rejectAction(
-  deps: Pick<AppDeps, 'db' | 'clock'>,
-  input: RejectAction,
-): Promise<RejectOutcome> {
-  const now = deps.clock.now();
-  return deps.db.transaction(async (tx): Promise<RejectOutcome> => {
+export async function rejectAction(deps: CommandDeps, input: RejectAction): Promise<RejectOutcome> {
+  return runCommand(deps, async (tx, now): Promise<RejectOutcome> => {
     const found = await lockApproval(tx, input.approvalId);
     const refused = await undecided(tx, found, input.rejecter, now);
     if (refused || !found) return refused ?? { kind: 'no_approval' };

@@ -5,7 +5,7 @@
  * meanwhile). A claim that loses (the UTR is another order's, its credit was paid to another
  * account than this order's, or arrived first with another amount) is kept for operators. The rules: matching/decide.ts.
  */
-import type { AppDeps } from '../../app-deps.js';
+import { type CommandDeps, runCommand } from '../../command.js';
 import type { Order } from '../../orders/order.js';
 import { matchUtr } from '../matching/match-utr.js';
 import { settledOrder } from '../receive-credit.js';
@@ -32,9 +32,8 @@ export type ClaimResult =
   | { readonly kind: 'credit_mismatch'; readonly creditAmount: number }
   | { readonly kind: 'too_many'; readonly order: Order };
 
-export async function claimUtr(deps: Pick<AppDeps, 'db' | 'clock'>, claim: UtrClaim): Promise<ClaimResult> {
-  const now = deps.clock.now();
-  return deps.db.transaction(async (tx) => {
+export async function claimUtr(deps: CommandDeps, claim: UtrClaim): Promise<ClaimResult> {
+  return runCommand(deps, async (tx, now) => {
     const matched = await matchUtr(tx, { kind: 'claim', ...claim }, now);
     const { outcome } = matched.decision;
     const order = () => settledOrder(matched.orders, claim.paymentUid);

@@ -4,8 +4,9 @@
  * audited in the same transaction. An SMS source's ingest token is
  * answered once and never stored or audited (only its digest is kept).
  */
-import type { AppDeps } from '../../app-deps.js';
+
 import { writeAudit } from '../../audit/audit-store.js';
+import { type CommandDeps, runCommand } from '../../command.js';
 import { refuseAccountsInUse } from '../../merchants/collection-accounts.js';
 import { findMerchant } from '../../merchants/merchant-store.js';
 import { type CreditSource, type CreditSourceKind, insertCreditSource } from '../credit-source-store.js';
@@ -25,11 +26,10 @@ export type CreditSourceCreated =
   | { readonly kind: 'not_collection_account' };
 
 export async function createCreditSource(
-  deps: Pick<AppDeps, 'db' | 'clock'>,
+  deps: CommandDeps,
   input: CreateCreditSource,
 ): Promise<CreditSourceCreated> {
-  const now = deps.clock.now();
-  return deps.db.transaction(async (tx): Promise<CreditSourceCreated> => {
+  return runCommand(deps, async (tx, now): Promise<CreditSourceCreated> => {
     const merchant = await findMerchant(tx, input.merchantUid);
     if (!merchant) return { kind: 'no_merchant' };
     const own = [merchant.upi_vpa.toLowerCase(), merchant.imps_account].filter((a) => a !== '');

@@ -3,8 +3,9 @@
  * text, or one ignored or unreadable), with a note: the text stays stored as received, its outcome
  * becomes `dismissed` with who and why, and the audit row is written, in one transaction.
  */
-import type { AppDeps } from '../../app-deps.js';
+
 import { writeAudit } from '../../audit/audit-store.js';
+import { type CommandDeps, runCommand } from '../../command.js';
 import { type ManualResult, refused } from '../manual-result.js';
 import { lockRawText, recordTextOutcome } from '../raw-text-store.js';
 
@@ -24,11 +25,10 @@ export interface TextDismissed {
 const DISMISSABLE: readonly string[] = ['unparsed', 'conflict', 'suspect', 'ignored', 'invalid', 'received'];
 
 export async function dismissText(
-  deps: Pick<AppDeps, 'db' | 'clock'>,
+  deps: CommandDeps,
   input: DismissText,
 ): Promise<ManualResult<TextDismissed>> {
-  const now = deps.clock.now();
-  return deps.db.transaction(async (tx): Promise<ManualResult<TextDismissed>> => {
+  return runCommand(deps, async (tx, now): Promise<ManualResult<TextDismissed>> => {
     const raw = await lockRawText(tx, input.rawTextId);
     if (!raw) return refused(404, 'text_id: no such text');
     if (!DISMISSABLE.includes(raw.outcome)) {

@@ -7,8 +7,9 @@
  * and audited in one transaction (replay-text.ts): the operator holds the text.
  */
 import type { AppDeps } from '../../app-deps.js';
+import { commandOf } from '../../command.js';
 import { type IncomingText, type IngestResult, readText } from '../read-text.js';
-import { type ReplayText, replayTextIn } from '../replay-text.js';
+import { replayTextIn } from '../replay-text.js';
 import { storeIncomingText } from '../store-incoming-text.js';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
@@ -21,7 +22,4 @@ export async function ingestText(deps: Deps, input: IncomingText): Promise<Inges
   return deps.db.transaction((tx) => readText(tx, input, stored, now));
 }
 
-export async function replayText(deps: Deps, input: ReplayText): Promise<IngestResult> {
-  const now = deps.clock.now();
-  return deps.db.transaction((tx) => replayTextIn(tx, input, now));
-}
+export const replayText = commandOf(replayTextIn);

@@ -3,7 +3,7 @@
  * received through the one matching path with the source's account as its payee, in one
  * transaction. No person acts, so dual control does not hold it (docs/money-controls.md).
  */
-import type { AppDeps } from '../../app-deps.js';
+import { type CommandDeps, runCommand } from '../../command.js';
 import type { CreditSource } from '../credit-source-store.js';
 import { receiveSourceCredit } from '../read-text.js';
 import type { ReceiveResult } from '../receive-credit.js';
@@ -17,12 +17,8 @@ export interface ApiCredit {
   readonly creditedAt: Date | undefined;
 }
 
-export async function receiveApiCredit(
-  deps: Pick<AppDeps, 'db' | 'clock'>,
-  input: ApiCredit,
-): Promise<ReceiveResult> {
-  const now = deps.clock.now();
-  return deps.db.transaction((tx) =>
+export async function receiveApiCredit(deps: CommandDeps, input: ApiCredit): Promise<ReceiveResult> {
+  return runCommand(deps, (tx, now) =>
     receiveSourceCredit(
       tx,
       input.source,

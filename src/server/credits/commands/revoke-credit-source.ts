@@ -1,15 +1,15 @@
 /** An operator revokes a credit source and its token, audited in the same transaction. */
-import type { AppDeps } from '../../app-deps.js';
+
 import { writeAudit } from '../../audit/audit-store.js';
+import { type CommandDeps, runCommand } from '../../command.js';
 import { type CreditSource, findCreditSource, revokeCreditSource as revoke } from '../credit-source-store.js';
 
 /** The revoked source; undefined when there is no such source. */
 export async function revokeCreditSource(
-  deps: Pick<AppDeps, 'db' | 'clock'>,
+  deps: CommandDeps,
   input: { readonly sourceId: string; readonly actor: string },
 ): Promise<CreditSource | undefined> {
-  const now = deps.clock.now();
-  return deps.db.transaction(async (tx) => {
+  return runCommand(deps, async (tx, now) => {
     const before = await findCreditSource(tx, input.sourceId);
     if (!before) return undefined;
     const after = await revoke(tx, before.id, now);

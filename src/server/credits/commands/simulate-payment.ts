@@ -2,7 +2,7 @@
  * Sandbox only: a bank credit for a collection order's exact amount, paid to its collection
  * account, under a fresh UTR: received and matched as any credit, in one transaction.
  */
-import type { AppDeps } from '../../app-deps.js';
+import { type CommandDeps, runCommand } from '../../command.js';
 import { findOrder } from '../../orders/order-store.js';
 import { receiveCredit } from '../receive-credit.js';
 
@@ -11,11 +11,10 @@ export type PaymentSimulated =
   | { readonly kind: 'no_order' };
 
 export async function simulatePayment(
-  deps: Pick<AppDeps, 'db' | 'clock'>,
+  deps: CommandDeps,
   input: { readonly paymentUid: string; readonly utr: string },
 ): Promise<PaymentSimulated> {
-  const now = deps.clock.now();
-  return deps.db.transaction(async (tx): Promise<PaymentSimulated> => {
+  return runCommand(deps, async (tx, now): Promise<PaymentSimulated> => {
     const order = await findOrder(tx, input.paymentUid);
     if (order?.transaction_type !== 'income') return { kind: 'no_order' };
     await receiveCredit(

@@ -1,12 +1,13 @@
 /** An operator sets the senders accepted from a credit source, audited in the same transaction. */
-import type { AppDeps } from '../../app-deps.js';
+
 import { writeAudit } from '../../audit/audit-store.js';
+import { type CommandDeps, runCommand } from '../../command.js';
 import type { SourceSenders } from '../bank-text/bank-senders.js';
 import { type CreditSource, findCreditSource, setSourceSenders } from '../credit-source-store.js';
 
 /** The source as it now is; undefined when there is no such source. */
 export async function updateSourceSenders(
-  deps: Pick<AppDeps, 'db' | 'clock'>,
+  deps: CommandDeps,
   input: {
     readonly sourceId: string;
     readonly actor: string;
@@ -14,8 +15,7 @@ export async function updateSourceSenders(
     readonly sender_domains?: SourceSenders['sender_domains'] | undefined;
   },
 ): Promise<CreditSource | undefined> {
-  const now = deps.clock.now();
-  return deps.db.transaction(async (tx) => {
+  return runCommand(deps, async (tx, now) => {
     const before = await findCreditSource(tx, input.sourceId);
     if (!before) return undefined;
     const after = await setSourceSenders(tx, before.id, {

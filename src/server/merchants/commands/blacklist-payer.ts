@@ -4,6 +4,7 @@
  */
 import type { AppDeps } from '../../app-deps.js';
 import { writeAudit } from '../../audit/audit-store.js';
+import { runCommand } from '../../command.js';
 import { addToBlacklist, isBlacklisted, removeFromBlacklist } from '../blacklist-store.js';
 import { lockMerchant } from '../merchant-store.js';
 
@@ -18,8 +19,7 @@ type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
 /** False when there is no such merchant. */
 export async function blacklistPayer(deps: Deps, input: BlacklistChange): Promise<boolean> {
-  const now = deps.clock.now();
-  return deps.db.transaction(async (tx) => {
+  return runCommand(deps, async (tx, now) => {
     const merchant = await lockMerchant(tx, input.merchantUid);
     if (!merchant) return false;
     const listed = await isBlacklisted(tx, merchant.uid, input.fromName);
@@ -43,8 +43,7 @@ export async function blacklistPayer(deps: Deps, input: BlacklistChange): Promis
 export type Unlisted = 'removed' | 'no_merchant' | 'not_listed';
 
 export async function unlistPayer(deps: Deps, input: BlacklistChange): Promise<Unlisted> {
-  const now = deps.clock.now();
-  return deps.db.transaction(async (tx): Promise<Unlisted> => {
+  return runCommand(deps, async (tx, now): Promise<Unlisted> => {
     const merchant = await lockMerchant(tx, input.merchantUid);
     if (!merchant) return 'no_merchant';
     if (!(await removeFromBlacklist(tx, merchant.uid, input.fromName))) return 'not_listed';

@@ -6,6 +6,7 @@
 import type { MerchantView } from '../../../shared/console-views.js';
 import type { AppDeps } from '../../app-deps.js';
 import { writeAudit } from '../../audit/audit-store.js';
+import { runCommand } from '../../command.js';
 import { type IssuedKey, issueKey } from '../api-key-store.js';
 import type { NewMerchant } from '../merchant-store.js';
 import { merchantView } from '../merchant-view.js';
@@ -23,8 +24,7 @@ export async function createMerchant(
   deps: Pick<AppDeps, 'db' | 'clock' | 'config'>,
   input: CreateMerchant,
 ): Promise<MerchantCreated> {
-  const now = deps.clock.now();
-  return deps.db.transaction(async (tx) => {
+  return runCommand(deps, async (tx, now) => {
     const merchant = await openMerchant(tx, input.merchant, now);
     const key = await issueKey(tx, deps.config.secretKey, merchant.uid, now);
     const view = merchantView(merchant);

@@ -1,6 +1,7 @@
 /** An operator issues a merchant another API key, audited (without its secret) in one transaction. */
 import type { AppDeps } from '../../app-deps.js';
 import { writeAudit } from '../../audit/audit-store.js';
+import { runCommand } from '../../command.js';
 import { type IssuedKey, issueKey as issue } from '../api-key-store.js';
 import { lockMerchant } from '../merchant-store.js';
 
@@ -9,8 +10,7 @@ export async function issueKey(
   deps: Pick<AppDeps, 'db' | 'clock' | 'config'>,
   input: { readonly merchantUid: string; readonly note: string; readonly actor: string },
 ): Promise<IssuedKey | undefined> {
-  const now = deps.clock.now();
-  return deps.db.transaction(async (tx) => {
+  return runCommand(deps, async (tx, now) => {
     const merchant = await lockMerchant(tx, input.merchantUid);
     if (!merchant) return undefined;
     const key = await issue(tx, deps.config.secretKey, merchant.uid, now);

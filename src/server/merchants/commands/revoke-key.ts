@@ -4,6 +4,7 @@
  */
 import type { AppDeps } from '../../app-deps.js';
 import { writeAudit } from '../../audit/audit-store.js';
+import { runCommand } from '../../command.js';
 import { activeKeysOf } from '../active-keys.js';
 import { activeKeyCount, isActiveKey, revokeKey as revoke } from '../api-key-store.js';
 import { lockMerchant } from '../merchant-store.js';
@@ -25,10 +26,10 @@ export async function revokeKey(
     readonly keepOne?: boolean;
   },
 ): Promise<KeyRevoked> {
-  const now = deps.clock.now();
   const { apiKey } = input;
-  return deps.db
-    .transaction(async (tx): Promise<KeyRevoked> => {
+  return runCommand(
+    deps,
+    async (tx, now): Promise<KeyRevoked> => {
       const merchant = await lockMerchant(tx, input.merchantUid);
       if (!merchant) return 'no_merchant';
       if (input.keepOne && (await activeKeyCount(tx, merchant.uid)) <= 1) {
@@ -48,6 +49,7 @@ export async function revokeKey(
         now,
       );
       return 'revoked';
-    })
-    .finally(() => activeKeysOf(deps).forgetKey(apiKey));
+    },
+    () => activeKeysOf(deps).forgetKey(apiKey),
+  );
 }

@@ -4,6 +4,7 @@
  */
 import type { AppDeps } from '../../app-deps.js';
 import { writeAudit } from '../../audit/audit-store.js';
+import { runCommand } from '../../command.js';
 import { activeKeysOf } from '../active-keys.js';
 import type { Merchant } from '../merchant.js';
 import { lockMerchant, setMerchantStatus as setStatus } from '../merchant-store.js';
@@ -18,9 +19,9 @@ export async function setMerchantStatus(
     readonly actor: string;
   },
 ): Promise<Merchant | undefined> {
-  const now = deps.clock.now();
-  return deps.db
-    .transaction(async (tx) => {
+  return runCommand(
+    deps,
+    async (tx, now) => {
       const current = await lockMerchant(tx, input.merchantUid);
       if (!current) return undefined;
       const changed = await setStatus(tx, current.uid, input.status, now);
@@ -38,6 +39,7 @@ export async function setMerchantStatus(
         now,
       );
       return changed;
-    })
-    .finally(() => activeKeysOf(deps).forgetMerchant(input.merchantUid));
+    },
+    () => activeKeysOf(deps).forgetMerchant(input.merchantUid),
+  );
 }

@@ -5,6 +5,7 @@
  */
 import type { AppDeps } from '../../app-deps.js';
 import { writeAudit } from '../../audit/audit-store.js';
+import { runCommand } from '../../command.js';
 import { activeKeysOf } from '../active-keys.js';
 import type { Merchant } from '../merchant.js';
 import {
@@ -25,9 +26,9 @@ export interface UpdateMerchant {
 
 /** The updated merchant; undefined when there is no such merchant. */
 export async function updateMerchant(deps: AppDeps, input: UpdateMerchant): Promise<Merchant | undefined> {
-  const now = deps.clock.now();
-  return deps.db
-    .transaction(async (tx) => {
+  return runCommand(
+    deps,
+    async (tx, now) => {
       const current = await lockMerchant(tx, input.uid);
       if (!current) return undefined;
       const updated = await applyMerchantChanges(tx, current, input.changes, now);
@@ -51,6 +52,7 @@ export async function updateMerchant(deps: AppDeps, input: UpdateMerchant): Prom
         now,
       );
       return updated;
-    })
-    .finally(() => activeKeysOf(deps).forgetMerchant(input.uid));
+    },
+    () => activeKeysOf(deps).forgetMerchant(input.uid),
+  );
 }

@@ -2,16 +2,16 @@
  * An operator resends an order's callback: a fresh outbox row for its current state, due at once
  * (resend-callback.ts), audited in the same transaction.
  */
-import type { AppDeps } from '../../app-deps.js';
+
 import { writeAudit } from '../../audit/audit-store.js';
+import { type CommandDeps, runCommand } from '../../command.js';
 import { type ResendResult, resendCallback as resend } from '../resend-callback.js';
 
 export async function resendCallback(
-  deps: Pick<AppDeps, 'db' | 'clock'>,
+  deps: CommandDeps,
   input: { readonly paymentUid: string; readonly note: string; readonly actor: string },
 ): Promise<ResendResult> {
-  const now = deps.clock.now();
-  return deps.db.transaction(async (tx) => {
+  return runCommand(deps, async (tx, now) => {
     const resent = await resend(tx, input.paymentUid, now);
     if (resent.kind !== 'queued') return resent;
     await writeAudit(

@@ -1,15 +1,15 @@
 /** The root operator revokes a named operator: its token and its console sessions end, audited. */
-import type { AppDeps } from '../../app-deps.js';
+
 import { writeAudit } from '../../audit/audit-store.js';
+import { type CommandDeps, runCommand } from '../../command.js';
 import { revokeOperator as revoke } from '../operator-accounts.js';
 
 /** False when there is no such active operator. */
 export async function revokeOperator(
-  deps: Pick<AppDeps, 'db' | 'clock'>,
+  deps: CommandDeps,
   input: { readonly name: string; readonly actor: string },
 ): Promise<boolean> {
-  const now = deps.clock.now();
-  return deps.db.transaction(async (tx) => {
+  return runCommand(deps, async (tx, now) => {
     if (!(await revoke(tx, input.name, now))) return false;
     await writeAudit(
       tx,

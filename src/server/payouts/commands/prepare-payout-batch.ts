@@ -2,8 +2,9 @@
  * An operator prepares a payout batch for a bank file (prepare-batch.ts), audited with its lines
  * in the same transaction.
  */
-import type { AppDeps } from '../../app-deps.js';
+
 import { writeAudit } from '../../audit/audit-store.js';
+import { type CommandDeps, runCommand } from '../../command.js';
 import { batchDetail } from '../batch-detail.js';
 import { type PrepareBatch, prepareBatch, type Skipped } from '../prepare-batch.js';
 
@@ -16,11 +17,10 @@ export type BatchPrepared =
   | { readonly kind: 'nothing_waiting'; readonly skipped: readonly Skipped[] };
 
 export async function preparePayoutBatch(
-  deps: Pick<AppDeps, 'db' | 'clock'>,
+  deps: CommandDeps,
   input: PrepareBatch & { readonly note: string },
 ): Promise<BatchPrepared> {
-  const now = deps.clock.now();
-  return deps.db.transaction(async (tx): Promise<BatchPrepared> => {
+  return runCommand(deps, async (tx, now): Promise<BatchPrepared> => {
     const prepared = await prepareBatch(tx, input, now);
     if (prepared.kind !== 'prepared') return prepared;
     const batch = await batchDetail(tx, prepared.batch);

@@ -4,8 +4,9 @@
  * answered as a duplicate. A webhook may come before the answer to our create request: the payout
  * is then found by its reference_id, our payment_uid.
  */
-import type { AppDeps } from '../../app-deps.js';
+
 import { findPayout, findPayoutByProviderId } from '../../channel/payout-store.js';
+import { type CommandDeps, runCommand } from '../../command.js';
 import { lockOrder } from '../../orders/order-store.js';
 import { type ApplyOutcome, applyProviderPayout } from '../apply-provider-payout.js';
 import { recordProviderEvent } from '../provider-event-store.js';
@@ -16,12 +17,11 @@ export type EventTaken =
   | { readonly outcome: ApplyOutcome; readonly payment_uid: string; readonly payment_status: string };
 
 export async function takeRazorpayxEvent(
-  deps: Pick<AppDeps, 'db' | 'clock'>,
+  deps: CommandDeps,
   input: { readonly eventId: string; readonly event: string; readonly entity: RazorpayxPayout | undefined },
 ): Promise<EventTaken> {
-  const now = deps.clock.now();
   const { entity } = input;
-  return deps.db.transaction(async (tx): Promise<EventTaken> => {
+  return runCommand(deps, async (tx, now): Promise<EventTaken> => {
     if (!(await recordProviderEvent(tx, 'razorpayx', input.eventId, input.event, now)))
       return { outcome: 'duplicate' };
     if (!entity) return { outcome: 'ignored' };

@@ -1,16 +1,16 @@
 /** A person opens their invitation and sets a password: the invitation is used up, audited. */
-import type { AppDeps } from '../../app-deps.js';
+
 import { writeAudit } from '../../audit/audit-store.js';
+import { type CommandDeps, runCommand } from '../../command.js';
 import type { MerchantUser } from '../merchant-user-store.js';
 import { acceptInvite as accept } from '../merchant-users.js';
 
 /** The user, or undefined when the invitation is unknown, used or expired. */
 export async function acceptInvite(
-  deps: Pick<AppDeps, 'db' | 'clock'>,
+  deps: CommandDeps,
   input: { readonly token: string; readonly password: string },
 ): Promise<MerchantUser | undefined> {
-  const now = deps.clock.now();
-  return deps.db.transaction(async (tx) => {
+  return runCommand(deps, async (tx, now) => {
     const user = await accept(tx, input.token, input.password, now);
     if (!user) return undefined;
     await writeAudit(

@@ -2,17 +2,17 @@
  * An operator, or one of the merchant's users, invites a person to the merchant's portal, audited
  * in one transaction. The invitation link is answered once and never written (only its digest).
  */
-import type { AppDeps } from '../../app-deps.js';
+
 import { writeAudit } from '../../audit/audit-store.js';
+import { type CommandDeps, runCommand } from '../../command.js';
 import { lockMerchant } from '../../merchants/merchant-store.js';
 import { type InviteResult, inviteUser as invite } from '../merchant-users.js';
 
 export async function inviteUser(
-  deps: Pick<AppDeps, 'db' | 'clock'>,
+  deps: CommandDeps,
   input: { readonly merchantUid: string; readonly email: string; readonly actor: string },
 ): Promise<InviteResult | { readonly kind: 'no_merchant' }> {
-  const now = deps.clock.now();
-  return deps.db.transaction(async (tx) => {
+  return runCommand(deps, async (tx, now) => {
     const merchant = await lockMerchant(tx, input.merchantUid);
     if (!merchant) return { kind: 'no_merchant' as const };
     const result = await invite(

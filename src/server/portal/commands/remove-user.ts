@@ -1,16 +1,16 @@
 /** One of the merchant's users (or an operator) removes a user: their sessions end with it, audited. */
-import type { AppDeps } from '../../app-deps.js';
+
 import { writeAudit } from '../../audit/audit-store.js';
+import { type CommandDeps, runCommand } from '../../command.js';
 import { type MerchantUser, markUserRemoved } from '../merchant-user-store.js';
 import { deletePortalSessionsOf } from '../portal-session-store.js';
 
 /** The removed user; undefined when the merchant has no such user. */
 export async function removeUser(
-  deps: Pick<AppDeps, 'db' | 'clock'>,
+  deps: CommandDeps,
   input: { readonly merchantUid: string; readonly userId: string; readonly actor: string },
 ): Promise<MerchantUser | undefined> {
-  const now = deps.clock.now();
-  return deps.db.transaction(async (tx) => {
+  return runCommand(deps, async (tx, now) => {
     const user = await markUserRemoved(tx, input.merchantUid, input.userId, now);
     if (!user) return undefined;
     await deletePortalSessionsOf(tx, user.id);
