@@ -8,7 +8,7 @@
  * (approvals/manual-actions.ts).
  */
 import { ERROR_CODES } from '../../shared/error-codes.js';
-import { writeAudit } from '../audit/audit-store.js';
+import { recordAction } from '../audit/record-action.js';
 import type { Order } from '../orders/order.js';
 import type { Queryable } from '../store/db.js';
 import type { BankCredit } from './credit-store.js';
@@ -59,22 +59,16 @@ export async function confirmCreditByHand(
   }
   if (outcome.kind !== 'settled' || !credit) throw new Error(`a confirmation decided as ${outcome.kind}`);
   const order = settledOrder(matched.orders, paymentUid);
-  await writeAudit(
-    tx,
-    {
-      actor: input.actor,
-      action: 'credit.confirm',
-      subject: `credit:${credit.id}`,
-      before: {
-        utr,
-        payment_uid: null,
-        order_status: matched.before.orders.get(paymentUid)?.payment_status ?? null,
-      },
-      after: { payment_uid: order.payment_uid, payment_status: order.payment_status },
-      note: input.note,
+  await recordAction(tx, now, input, {
+    action: 'credit.confirm',
+    subject: `credit:${credit.id}`,
+    before: {
+      utr,
+      payment_uid: null,
+      order_status: matched.before.orders.get(paymentUid)?.payment_status ?? null,
     },
-    now,
-  );
+    after: { payment_uid: order.payment_uid, payment_status: order.payment_status },
+  });
   return { kind: 'matched', order, outcome: outcome.result };
 }
 

@@ -5,7 +5,7 @@
  * or, under dual control, once a second operator approves it (approvals/manual-actions.ts).
  */
 import { parseAmount } from '../../shared/money.js';
-import { writeAudit } from '../audit/audit-store.js';
+import { recordAction } from '../audit/record-action.js';
 import type { Queryable } from '../store/db.js';
 import { findCreditSource } from './credit-source-store.js';
 import { type ManualResult, refused } from './manual-result.js';
@@ -61,18 +61,12 @@ export async function fixTextIntoCredit(
     `fixed by ${input.actor}: ${input.note}`.slice(0, 500),
     credit.id,
   );
-  await writeAudit(
-    tx,
-    {
-      actor: input.actor,
-      action: 'text.fix',
-      subject: `text:${raw.id}`,
-      before: { outcome: raw.outcome, reason: raw.reason },
-      after: { outcome: 'fixed', credit, credit_outcome: outcome.outcome },
-      note: input.note,
-    },
-    now,
-  );
+  await recordAction(tx, now, input, {
+    action: 'text.fix',
+    subject: `text:${raw.id}`,
+    before: { outcome: raw.outcome, reason: raw.reason },
+    after: { outcome: 'fixed', credit, credit_outcome: outcome.outcome },
+  });
   return {
     ok: true,
     value: {

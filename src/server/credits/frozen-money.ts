@@ -12,7 +12,7 @@
  * Nothing is written when the action is refused. Run at once (commands/credit-money.ts) or, under
  * dual control, once a second operator approves it (approvals/manual-actions.ts).
  */
-import { writeAudit } from '../audit/audit-store.js';
+import { recordAction } from '../audit/record-action.js';
 import { post, postReturnedCredit } from '../ledger/ledger.js';
 import { findOrder } from '../orders/order-store.js';
 import type { Queryable } from '../store/db.js';
@@ -110,18 +110,12 @@ async function audit(
   after: object,
   now: Date,
 ): Promise<void> {
-  await writeAudit(
-    tx,
-    {
-      actor: input.actor,
-      action,
-      subject: `credit:${credit.id}`,
-      before: { utr: credit.utr, hold: credit.hold, payment_uid: credit.payment_uid, amount: credit.amount },
-      after,
-      note: input.note,
-    },
-    now,
-  );
+  await recordAction(tx, now, input, {
+    action,
+    subject: `credit:${credit.id}`,
+    before: { utr: credit.utr, hold: credit.hold, payment_uid: credit.payment_uid, amount: credit.amount },
+    after,
+  });
 }
 
 function view(

@@ -6,7 +6,7 @@
  * it (approvals/manual-actions.ts).
  */
 import { ERROR_CODES } from '../../shared/error-codes.js';
-import { writeAudit } from '../audit/audit-store.js';
+import { recordAction } from '../audit/record-action.js';
 import type { Queryable } from '../store/db.js';
 import { findCreditById } from './credit-store.js';
 import { type ManualResult, refused } from './manual-result.js';
@@ -65,23 +65,17 @@ export async function matchCreditByHand(
   if (outcome.kind !== 'settled' || !credit) throw new Error(`a match decided as ${outcome.kind}`);
   const order = settledOrder(matched.orders, input.paymentUid);
   const after = { payment_uid: order.payment_uid, payment_status: order.payment_status };
-  await writeAudit(
-    tx,
-    {
-      actor: input.actor,
-      action: 'credit.match',
-      subject: `credit:${credit.id}`,
-      before: {
-        utr: credit.utr,
-        payment_uid: null,
-        unmatched_reason: credit.unmatched_reason,
-        order_status: matched.before.orders.get(input.paymentUid)?.payment_status,
-      },
-      after,
-      note: input.note,
+  await recordAction(tx, now, input, {
+    action: 'credit.match',
+    subject: `credit:${credit.id}`,
+    before: {
+      utr: credit.utr,
+      payment_uid: null,
+      unmatched_reason: credit.unmatched_reason,
+      order_status: matched.before.orders.get(input.paymentUid)?.payment_status,
     },
-    now,
-  );
+    after,
+  });
   return {
     ok: true,
     value: { credit_id: String(credit.id), utr: credit.utr, outcome: outcome.result, ...after },

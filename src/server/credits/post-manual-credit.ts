@@ -6,7 +6,7 @@
  */
 import { ERROR_CODES } from '../../shared/error-codes.js';
 import { formatAmount } from '../../shared/money.js';
-import { writeAudit } from '../audit/audit-store.js';
+import { recordAction } from '../audit/record-action.js';
 import type { Queryable } from '../store/db.js';
 import { type CreditReceipt, receiptOf } from './credit-receipt.js';
 import { type ManualResult, refused } from './manual-result.js';
@@ -38,22 +38,16 @@ export async function postManualCredit(tx: Queryable, input: PostCredit, now: Da
     now,
   );
   if (posted.kind === 'conflict') return posted;
-  await writeAudit(
-    tx,
-    {
-      actor: input.actor,
-      action: 'credit.post',
-      subject: `credit:${posted.credit.id}`,
-      after: {
-        payee: posted.credit.payee,
-        utr: posted.credit.utr,
-        amount: formatAmount(posted.credit.amount),
-        ...receiptOf(posted),
-      },
-      note: input.note,
+  await recordAction(tx, now, input, {
+    action: 'credit.post',
+    subject: `credit:${posted.credit.id}`,
+    after: {
+      payee: posted.credit.payee,
+      utr: posted.credit.utr,
+      amount: formatAmount(posted.credit.amount),
+      ...receiptOf(posted),
     },
-    now,
-  );
+  });
   return posted;
 }
 

@@ -3,7 +3,7 @@
  * forwarded text would be (read-text.ts) and audited together, so a replay that would make a
  * credit is one action a second operator can approve (approvals/manual-actions.ts).
  */
-import { writeAudit } from '../audit/audit-store.js';
+import { recordAction } from '../audit/record-action.js';
 import type { Queryable } from '../store/db.js';
 import { type IncomingText, type IngestResult, readText } from './read-text.js';
 import { storeIncomingText } from './store-incoming-text.js';
@@ -13,16 +13,10 @@ export type ReplayText = IncomingText & { readonly actor: string; readonly note?
 export async function replayTextIn(tx: Queryable, input: ReplayText, now: Date): Promise<IngestResult> {
   const stored = await storeIncomingText(tx, input, now);
   const done = await readText(tx, input, stored, now);
-  await writeAudit(
-    tx,
-    {
-      actor: input.actor,
-      action: 'text.replay',
-      subject: `text:${done.rawTextId}`,
-      after: { outcome: done.outcome, reason: done.reason, credit_id: done.credit?.id ?? null },
-      note: input.note ?? '',
-    },
-    now,
-  );
+  await recordAction(tx, now, input, {
+    action: 'text.replay',
+    subject: `text:${done.rawTextId}`,
+    after: { outcome: done.outcome, reason: done.reason, credit_id: done.credit?.id ?? null },
+  });
   return done;
 }

@@ -6,7 +6,7 @@
  * once (commands/resolve-claim.ts) or, under dual control, once a second operator approves it
  * (approvals/manual-actions.ts).
  */
-import { writeAudit } from '../audit/audit-store.js';
+import { recordAction } from '../audit/record-action.js';
 import type { Queryable } from '../store/db.js';
 import { type ManualResult, refused } from './manual-result.js';
 import { matchUtr } from './matching/match-utr.js';
@@ -52,21 +52,15 @@ export async function resolveContestedClaim(
   const order = settledOrder(matched.orders, paymentUid);
   const released = matched.before.claims.map((c) => c.payment_uid).filter((uid) => uid !== paymentUid);
   const after = { payment_uid: paymentUid, payment_status: order.payment_status, released };
-  await writeAudit(
-    tx,
-    {
-      actor: input.actor,
-      action: 'claim.resolve',
-      subject: `utr:${utr}`,
-      before: {
-        claims: matched.before.claims.map((c) => c.payment_uid),
-        credit_payment_uid: matched.before.credit?.payment_uid ?? null,
-      },
-      after,
-      note: input.note,
+  await recordAction(tx, now, input, {
+    action: 'claim.resolve',
+    subject: `utr:${utr}`,
+    before: {
+      claims: matched.before.claims.map((c) => c.payment_uid),
+      credit_payment_uid: matched.before.credit?.payment_uid ?? null,
     },
-    now,
-  );
+    after,
+  });
   return {
     ok: true,
     value: { utr, ...after, outcome: outcome.kind === 'settled' ? outcome.result : 'waiting' },

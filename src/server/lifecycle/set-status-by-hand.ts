@@ -8,7 +8,7 @@
  */
 
 import type { PayerReasonCode } from '../../shared/payer-reason.js';
-import { writeAudit } from '../audit/audit-store.js';
+import { recordAction } from '../audit/record-action.js';
 import type { Order } from '../orders/order.js';
 import { lockOrder } from '../orders/order-store.js';
 import type { Queryable } from '../store/db.js';
@@ -55,17 +55,16 @@ export async function setStatusByHand(tx: Queryable, input: SetOrderStatus, now:
     if (result.kind === 'refused') throw new Error(`status: refused ${result.from} -> ${result.to}`);
     current = result.order;
   }
-  await writeAudit(
+  await recordAction(
     tx,
+    now,
+    { actor: input.actor, note: input.note ?? input.reason },
     {
-      actor: input.actor,
       action: 'order.status',
       subject: `order:${locked.payment_uid}`,
       before: { payment_status: locked.payment_status },
       after: { payment_status: current.payment_status, steps: path },
-      note: input.note ?? input.reason ?? '',
     },
-    now,
   );
   return { kind: 'changed', order: current };
 }

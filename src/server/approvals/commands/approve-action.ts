@@ -9,7 +9,7 @@
  * reason, in a transaction of its own, and nothing moves.
  */
 import type { AppDeps } from '../../app-deps.js';
-import { writeAudit } from '../../audit/audit-store.js';
+import { recordAction } from '../../audit/record-action.js';
 import type { ManualRefusal } from '../../credits/manual-result.js';
 import type { Queryable } from '../../store/db.js';
 import { type Approval, decideApproval, lockApproval } from '../approval-store.js';
@@ -86,10 +86,11 @@ function actionNote(approval: Approval): string {
 }
 
 async function audit(tx: Queryable, approval: Approval, now: Date): Promise<void> {
-  await writeAudit(
+  await recordAction(
     tx,
+    now,
+    { actor: approval.decided_by ?? '', note: approval.decision_note },
     {
-      actor: approval.decided_by ?? '',
       action: 'approval.approve',
       subject: `approval:${approval.id}`,
       before: { state: 'awaiting_approval', proposed_by: approval.proposed_by },
@@ -101,8 +102,6 @@ async function audit(tx: Queryable, approval: Approval, now: Date): Promise<void
         approved_by: approval.decided_by,
         outcome: approval.outcome,
       },
-      note: approval.decision_note,
     },
-    now,
   );
 }

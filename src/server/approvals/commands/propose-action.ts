@@ -7,7 +7,7 @@
  */
 import type { ApprovalAction } from '../../../shared/approval-views.js';
 import type { AppDeps } from '../../app-deps.js';
-import { writeAudit } from '../../audit/audit-store.js';
+import { recordAction } from '../../audit/record-action.js';
 import type { ManualResult } from '../../credits/manual-result.js';
 import { type Approval, insertApproval } from '../approval-store.js';
 import { APPROVAL_HOURS } from '../approval-view.js';
@@ -59,17 +59,11 @@ export async function proposeAction(
       },
       now,
     );
-    await writeAudit(
-      tx,
-      {
-        actor: input.actor,
-        action: 'approval.propose',
-        subject: `approval:${approval.id}`,
-        after: { action: approval.action, subject: approval.subject, summary: approval.summary },
-        note: input.note,
-      },
-      now,
-    );
+    await recordAction(tx, now, input, {
+      action: 'approval.propose',
+      subject: `approval:${approval.id}`,
+      after: { action: approval.action, subject: approval.subject, summary: approval.summary },
+    });
     return { ok: true, value: approval };
   });
 }

@@ -4,7 +4,7 @@
  * transaction with the audit row naming proposer and rejecter.
  */
 
-import { writeAudit } from '../../audit/audit-store.js';
+import { recordAction } from '../../audit/record-action.js';
 import { type CommandDeps, runCommand } from '../../command.js';
 import { type Approval, decideApproval, lockApproval } from '../approval-store.js';
 import { type Undecided, undecided } from '../undecided.js';
@@ -28,10 +28,11 @@ export async function rejectAction(deps: CommandDeps, input: RejectAction): Prom
       { state: 'rejected', by: input.rejecter, note: input.note, outcome: null },
       now,
     );
-    await writeAudit(
+    await recordAction(
       tx,
+      now,
+      { actor: input.rejecter, note: input.note },
       {
-        actor: input.rejecter,
         action: 'approval.reject',
         subject: `approval:${approval.id}`,
         before: { state: 'awaiting_approval', proposed_by: approval.proposed_by },
@@ -42,9 +43,7 @@ export async function rejectAction(deps: CommandDeps, input: RejectAction): Prom
           proposed_by: approval.proposed_by,
           rejected_by: input.rejecter,
         },
-        note: input.note,
       },
-      now,
     );
     return { kind: 'rejected', approval };
   });

@@ -5,7 +5,7 @@
  * answered once and never stored or audited (only its digest is kept).
  */
 
-import { writeAudit } from '../../audit/audit-store.js';
+import { recordAction } from '../../audit/record-action.js';
 import { type CommandDeps, runCommand } from '../../command.js';
 import { refuseAccountsInUse } from '../../merchants/collection-accounts.js';
 import { findMerchant } from '../../merchants/merchant-store.js';
@@ -50,16 +50,11 @@ export async function createCreditSource(
       { merchantUid: merchant.uid, account: input.account, kind: input.kind, name: input.name },
       now,
     );
-    await writeAudit(
-      tx,
-      {
-        actor: input.actor,
-        action: 'credit_source.create',
-        subject: `source:${made.source.id}`,
-        after: made.source,
-      },
-      now,
-    );
+    await recordAction(tx, now, input, {
+      action: 'credit_source.create',
+      subject: `source:${made.source.id}`,
+      after: made.source,
+    });
     return { kind: 'created', ...made };
   });
 }

@@ -4,7 +4,7 @@
  * becomes `dismissed` with who and why, and the audit row is written, in one transaction.
  */
 
-import { writeAudit } from '../../audit/audit-store.js';
+import { recordAction } from '../../audit/record-action.js';
 import { type CommandDeps, runCommand } from '../../command.js';
 import { type ManualResult, refused } from '../manual-result.js';
 import { lockRawText, recordTextOutcome } from '../raw-text-store.js';
@@ -36,18 +36,12 @@ export async function dismissText(
     }
     const reason = `dismissed by ${input.actor}: ${input.note}`.slice(0, 500);
     await recordTextOutcome(tx, raw.id, 'dismissed', reason, null);
-    await writeAudit(
-      tx,
-      {
-        actor: input.actor,
-        action: 'text.dismiss',
-        subject: `text:${raw.id}`,
-        before: { outcome: raw.outcome, reason: raw.reason },
-        after: { outcome: 'dismissed' },
-        note: input.note,
-      },
-      now,
-    );
+    await recordAction(tx, now, input, {
+      action: 'text.dismiss',
+      subject: `text:${raw.id}`,
+      before: { outcome: raw.outcome, reason: raw.reason },
+      after: { outcome: 'dismissed' },
+    });
     return { ok: true, value: { text_id: String(raw.id), outcome: 'dismissed', reason } };
   });
 }

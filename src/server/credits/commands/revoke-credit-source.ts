@@ -1,6 +1,6 @@
 /** An operator revokes a credit source and its token, audited in the same transaction. */
 
-import { writeAudit } from '../../audit/audit-store.js';
+import { recordAction } from '../../audit/record-action.js';
 import { type CommandDeps, runCommand } from '../../command.js';
 import { type CreditSource, findCreditSource, revokeCreditSource as revoke } from '../credit-source-store.js';
 
@@ -13,11 +13,12 @@ export async function revokeCreditSource(
     const before = await findCreditSource(tx, input.sourceId);
     if (!before) return undefined;
     const after = await revoke(tx, before.id, now);
-    await writeAudit(
-      tx,
-      { actor: input.actor, action: 'credit_source.revoke', subject: `source:${before.id}`, before, after },
-      now,
-    );
+    await recordAction(tx, now, input, {
+      action: 'credit_source.revoke',
+      subject: `source:${before.id}`,
+      before,
+      after,
+    });
     return after;
   });
 }

@@ -1,6 +1,6 @@
 /** An operator sets the senders accepted from a credit source, audited in the same transaction. */
 
-import { writeAudit } from '../../audit/audit-store.js';
+import { recordAction } from '../../audit/record-action.js';
 import { type CommandDeps, runCommand } from '../../command.js';
 import type { SourceSenders } from '../bank-text/bank-senders.js';
 import { type CreditSource, findCreditSource, setSourceSenders } from '../credit-source-store.js';
@@ -22,11 +22,12 @@ export async function updateSourceSenders(
       sender_codes: input.sender_codes ?? before.sender_codes,
       sender_domains: input.sender_domains ?? before.sender_domains,
     });
-    await writeAudit(
-      tx,
-      { actor: input.actor, action: 'credit_source.senders', subject: `source:${before.id}`, before, after },
-      now,
-    );
+    await recordAction(tx, now, input, {
+      action: 'credit_source.senders',
+      subject: `source:${before.id}`,
+      before,
+      after,
+    });
     return after;
   });
 }

@@ -4,7 +4,7 @@
  * (commands/import-statement.ts); one a second operator approves runs every batch in the
  * approval's one transaction (`importAllLines`, approvals/manual-actions.ts).
  */
-import { writeAudit } from '../../audit/audit-store.js';
+import { recordAction } from '../../audit/record-action.js';
 import type { Queryable } from '../../store/db.js';
 import type { CreditSource } from '../credit-source-store.js';
 import { importBatch, type LineReport } from './import-batch.js';
@@ -36,17 +36,11 @@ export async function auditImport(
 ): Promise<StatementImported> {
   const summary: Record<string, number> = {};
   for (const line of results) summary[line.outcome] = (summary[line.outcome] ?? 0) + 1;
-  await writeAudit(
-    tx,
-    {
-      actor: input.actor,
-      action: 'statement.import',
-      subject: input.source ? `source:${input.source.id}` : 'statement',
-      after: { format: input.format, profile: input.profile, lines: results.length, summary },
-      note: input.note ?? '',
-    },
-    now,
-  );
+  await recordAction(tx, now, input, {
+    action: 'statement.import',
+    subject: input.source ? `source:${input.source.id}` : 'statement',
+    after: { format: input.format, profile: input.profile, lines: results.length, summary },
+  });
   return { results, summary };
 }
 

@@ -3,7 +3,7 @@
  * (`unlistPayer`), audited in one transaction each.
  */
 import type { AppDeps } from '../../app-deps.js';
-import { writeAudit } from '../../audit/audit-store.js';
+import { recordAction } from '../../audit/record-action.js';
 import { runCommand } from '../../command.js';
 import { addToBlacklist, isBlacklisted, removeFromBlacklist } from '../blacklist-store.js';
 import { lockMerchant } from '../merchant-store.js';
@@ -24,18 +24,12 @@ export async function blacklistPayer(deps: Deps, input: BlacklistChange): Promis
     if (!merchant) return false;
     const listed = await isBlacklisted(tx, merchant.uid, input.fromName);
     await addToBlacklist(tx, merchant.uid, input.fromName, now);
-    await writeAudit(
-      tx,
-      {
-        actor: input.actor,
-        action: 'blacklist.add',
-        subject: `merchant:${merchant.uid}`,
-        before: { from_name: input.fromName, listed },
-        after: { from_name: input.fromName, listed: true },
-        note: input.note,
-      },
-      now,
-    );
+    await recordAction(tx, now, input, {
+      action: 'blacklist.add',
+      subject: `merchant:${merchant.uid}`,
+      before: { from_name: input.fromName, listed },
+      after: { from_name: input.fromName, listed: true },
+    });
     return true;
   });
 }
@@ -47,18 +41,12 @@ export async function unlistPayer(deps: Deps, input: BlacklistChange): Promise<U
     const merchant = await lockMerchant(tx, input.merchantUid);
     if (!merchant) return 'no_merchant';
     if (!(await removeFromBlacklist(tx, merchant.uid, input.fromName))) return 'not_listed';
-    await writeAudit(
-      tx,
-      {
-        actor: input.actor,
-        action: 'blacklist.remove',
-        subject: `merchant:${merchant.uid}`,
-        before: { from_name: input.fromName, listed: true },
-        after: { from_name: input.fromName, listed: false },
-        note: input.note,
-      },
-      now,
-    );
+    await recordAction(tx, now, input, {
+      action: 'blacklist.remove',
+      subject: `merchant:${merchant.uid}`,
+      before: { from_name: input.fromName, listed: true },
+      after: { from_name: input.fromName, listed: false },
+    });
     return 'removed';
   });
 }

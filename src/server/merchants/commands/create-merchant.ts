@@ -5,7 +5,7 @@
 
 import type { MerchantView } from '../../../shared/console-views.js';
 import type { AppDeps } from '../../app-deps.js';
-import { writeAudit } from '../../audit/audit-store.js';
+import { recordAction } from '../../audit/record-action.js';
 import { runCommand } from '../../command.js';
 import { type IssuedKey, issueKey } from '../api-key-store.js';
 import type { NewMerchant } from '../merchant-store.js';
@@ -28,17 +28,11 @@ export async function createMerchant(
     const merchant = await openMerchant(tx, input.merchant, now);
     const key = await issueKey(tx, deps.config.secretKey, merchant.uid, now);
     const view = merchantView(merchant);
-    await writeAudit(
-      tx,
-      {
-        actor: input.actor,
-        action: 'merchant.create',
-        subject: `merchant:${merchant.uid}`,
-        after: { ...view, api_key: key.api_key },
-        note: input.note,
-      },
-      now,
-    );
+    await recordAction(tx, now, input, {
+      action: 'merchant.create',
+      subject: `merchant:${merchant.uid}`,
+      after: { ...view, api_key: key.api_key },
+    });
     return { merchant: view, ...key };
   });
 }

@@ -1,6 +1,6 @@
 /** An operator issues a merchant another API key, audited (without its secret) in one transaction. */
 import type { AppDeps } from '../../app-deps.js';
-import { writeAudit } from '../../audit/audit-store.js';
+import { recordAction } from '../../audit/record-action.js';
 import { runCommand } from '../../command.js';
 import { type IssuedKey, issueKey as issue } from '../api-key-store.js';
 import { lockMerchant } from '../merchant-store.js';
@@ -14,17 +14,11 @@ export async function issueKey(
     const merchant = await lockMerchant(tx, input.merchantUid);
     if (!merchant) return undefined;
     const key = await issue(tx, deps.config.secretKey, merchant.uid, now);
-    await writeAudit(
-      tx,
-      {
-        actor: input.actor,
-        action: 'api_key.create',
-        subject: `merchant:${merchant.uid}`,
-        after: { api_key: key.api_key, status: 'active' },
-        note: input.note,
-      },
-      now,
-    );
+    await recordAction(tx, now, input, {
+      action: 'api_key.create',
+      subject: `merchant:${merchant.uid}`,
+      after: { api_key: key.api_key, status: 'active' },
+    });
     return key;
   });
 }

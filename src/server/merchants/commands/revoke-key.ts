@@ -3,7 +3,7 @@
  * key once the revocation has committed; the others on the store's notification.
  */
 import type { AppDeps } from '../../app-deps.js';
-import { writeAudit } from '../../audit/audit-store.js';
+import { recordAction } from '../../audit/record-action.js';
 import { runCommand } from '../../command.js';
 import { activeKeysOf } from '../active-keys.js';
 import { activeKeyCount, isActiveKey, revokeKey as revoke } from '../api-key-store.js';
@@ -36,18 +36,12 @@ export async function revokeKey(
         return (await isActiveKey(tx, merchant.uid, apiKey)) ? 'only_key' : 'no_key';
       }
       if (!(await revoke(tx, merchant.uid, apiKey, now))) return 'no_key';
-      await writeAudit(
-        tx,
-        {
-          actor: input.actor,
-          action: 'api_key.revoke',
-          subject: `merchant:${merchant.uid}`,
-          before: { api_key: apiKey, status: 'active' },
-          after: { api_key: apiKey, status: 'revoked' },
-          note: input.note,
-        },
-        now,
-      );
+      await recordAction(tx, now, input, {
+        action: 'api_key.revoke',
+        subject: `merchant:${merchant.uid}`,
+        before: { api_key: apiKey, status: 'active' },
+        after: { api_key: apiKey, status: 'revoked' },
+      });
       return 'revoked';
     },
     () => activeKeysOf(deps).forgetKey(apiKey),

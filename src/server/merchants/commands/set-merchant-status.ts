@@ -3,7 +3,7 @@
  * the merchant's keys once it has committed (the others hear it from the store).
  */
 import type { AppDeps } from '../../app-deps.js';
-import { writeAudit } from '../../audit/audit-store.js';
+import { recordAction } from '../../audit/record-action.js';
 import { runCommand } from '../../command.js';
 import { activeKeysOf } from '../active-keys.js';
 import type { Merchant } from '../merchant.js';
@@ -26,18 +26,12 @@ export async function setMerchantStatus(
       if (!current) return undefined;
       const changed = await setStatus(tx, current.uid, input.status, now);
       if (!changed) return undefined;
-      await writeAudit(
-        tx,
-        {
-          actor: input.actor,
-          action: input.status === 'active' ? 'merchant.enable' : 'merchant.disable',
-          subject: `merchant:${current.uid}`,
-          before: { status: current.status },
-          after: { status: changed.status },
-          note: input.note,
-        },
-        now,
-      );
+      await recordAction(tx, now, input, {
+        action: input.status === 'active' ? 'merchant.enable' : 'merchant.disable',
+        subject: `merchant:${current.uid}`,
+        before: { status: current.status },
+        after: { status: changed.status },
+      });
       return changed;
     },
     () => activeKeysOf(deps).forgetMerchant(input.merchantUid),

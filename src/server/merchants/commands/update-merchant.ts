@@ -4,7 +4,7 @@
  * it from the store).
  */
 import type { AppDeps } from '../../app-deps.js';
-import { writeAudit } from '../../audit/audit-store.js';
+import { recordAction } from '../../audit/record-action.js';
 import { runCommand } from '../../command.js';
 import { activeKeysOf } from '../active-keys.js';
 import type { Merchant } from '../merchant.js';
@@ -39,18 +39,12 @@ export async function updateMerchant(deps: AppDeps, input: UpdateMerchant): Prom
       );
       const pick = (view: Record<string, unknown>) =>
         Object.fromEntries(changed.map((field) => [field, view[field] ?? null]));
-      await writeAudit(
-        tx,
-        {
-          actor: input.actor,
-          action: 'merchant.update',
-          subject: `merchant:${current.uid}`,
-          before: pick(merchantView(current)),
-          after: pick(merchantView(updated)),
-          note: input.note,
-        },
-        now,
-      );
+      await recordAction(tx, now, input, {
+        action: 'merchant.update',
+        subject: `merchant:${current.uid}`,
+        before: pick(merchantView(current)),
+        after: pick(merchantView(updated)),
+      });
       return updated;
     },
     () => activeKeysOf(deps).forgetMerchant(input.uid),

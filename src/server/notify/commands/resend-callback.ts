@@ -3,7 +3,7 @@
  * (resend-callback.ts), audited in the same transaction.
  */
 
-import { writeAudit } from '../../audit/audit-store.js';
+import { recordAction } from '../../audit/record-action.js';
 import { type CommandDeps, runCommand } from '../../command.js';
 import { type ResendResult, resendCallback as resend } from '../resend-callback.js';
 
@@ -14,22 +14,16 @@ export async function resendCallback(
   return runCommand(deps, async (tx, now) => {
     const resent = await resend(tx, input.paymentUid, now);
     if (resent.kind !== 'queued') return resent;
-    await writeAudit(
-      tx,
-      {
-        actor: input.actor,
-        action: 'callback.resend',
-        subject: `order:${resent.row.payment_uid}`,
-        before: { notify_status: resent.notifyStatusBefore },
-        after: {
-          outbox_id: resent.row.id,
-          status: resent.row.payment_status,
-          status_seq: resent.row.status_seq,
-        },
-        note: input.note,
+    await recordAction(tx, now, input, {
+      action: 'callback.resend',
+      subject: `order:${resent.row.payment_uid}`,
+      before: { notify_status: resent.notifyStatusBefore },
+      after: {
+        outbox_id: resent.row.id,
+        status: resent.row.payment_status,
+        status_seq: resent.row.status_seq,
       },
-      now,
-    );
+    });
     return resent;
   });
 }

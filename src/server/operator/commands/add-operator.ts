@@ -3,7 +3,7 @@
  * is answered once and never written (only its digest is stored).
  */
 
-import { writeAudit } from '../../audit/audit-store.js';
+import { recordAction } from '../../audit/record-action.js';
 import { type CommandDeps, runCommand } from '../../command.js';
 import { type CreateOperatorResult, createOperator } from '../operator-accounts.js';
 
@@ -14,16 +14,11 @@ export async function addOperator(
   return runCommand(deps, async (tx, now) => {
     const created = await createOperator(tx, input.name, input.actor, now);
     if (created.kind !== 'created') return created;
-    await writeAudit(
-      tx,
-      {
-        actor: input.actor,
-        action: 'operator.create',
-        subject: `operator:${input.name}`,
-        after: { name: input.name, status: 'active' },
-      },
-      now,
-    );
+    await recordAction(tx, now, input, {
+      action: 'operator.create',
+      subject: `operator:${input.name}`,
+      after: { name: input.name, status: 'active' },
+    });
     return created;
   });
 }

@@ -1,6 +1,6 @@
 /** The root operator revokes a named operator: its token and its console sessions end, audited. */
 
-import { writeAudit } from '../../audit/audit-store.js';
+import { recordAction } from '../../audit/record-action.js';
 import { type CommandDeps, runCommand } from '../../command.js';
 import { revokeOperator as revoke } from '../operator-accounts.js';
 
@@ -11,17 +11,12 @@ export async function revokeOperator(
 ): Promise<boolean> {
   return runCommand(deps, async (tx, now) => {
     if (!(await revoke(tx, input.name, now))) return false;
-    await writeAudit(
-      tx,
-      {
-        actor: input.actor,
-        action: 'operator.revoke',
-        subject: `operator:${input.name}`,
-        before: { name: input.name, status: 'active' },
-        after: { name: input.name, status: 'revoked' },
-      },
-      now,
-    );
+    await recordAction(tx, now, input, {
+      action: 'operator.revoke',
+      subject: `operator:${input.name}`,
+      before: { name: input.name, status: 'active' },
+      after: { name: input.name, status: 'revoked' },
+    });
     return true;
   });
 }

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { ERROR_CODES } from '../../../shared/error-codes.js';
 import type { AppDeps } from '../../app-deps.js';
-import { writeAudit } from '../../audit/audit-store.js';
+import { recordAction } from '../../audit/record-action.js';
 import { batchPayouts, type PayoutOrder } from '../../channel/payout-store.js';
 import { AppError, notFound } from '../../errors.js';
 import type { Queryable } from '../../store/db.js';
@@ -104,18 +104,12 @@ function audit(
   batch: PayoutBatch,
   after: unknown,
 ) {
-  return writeAudit(
-    tx,
-    {
-      actor: input.actor,
-      action: `payout_batch.${action}`,
-      subject: `payout_batch:${batch.id}`,
-      before: { state: batch.state },
-      after,
-      note: input.note,
-    },
-    deps.clock.now(),
-  );
+  return recordAction(tx, deps.clock.now(), input, {
+    action: `payout_batch.${action}`,
+    subject: `payout_batch:${batch.id}`,
+    before: { state: batch.state },
+    after,
+  });
 }
 
 /** The batch as its file sees it: lines in order, from the orders as accepted. */

@@ -3,7 +3,7 @@
  * in the same transaction.
  */
 
-import { writeAudit } from '../../audit/audit-store.js';
+import { recordAction } from '../../audit/record-action.js';
 import { type CommandDeps, runCommand } from '../../command.js';
 import { batchDetail } from '../batch-detail.js';
 import { type PrepareBatch, prepareBatch, type Skipped } from '../prepare-batch.js';
@@ -24,10 +24,11 @@ export async function preparePayoutBatch(
     const prepared = await prepareBatch(tx, input, now);
     if (prepared.kind !== 'prepared') return prepared;
     const batch = await batchDetail(tx, prepared.batch);
-    await writeAudit(
+    await recordAction(
       tx,
+      now,
+      { actor: input.preparedBy, note: input.note },
       {
-        actor: input.preparedBy,
         action: 'payout_batch.prepare',
         subject: `payout_batch:${prepared.batch.id}`,
         after: {
@@ -43,9 +44,7 @@ export async function preparePayoutBatch(
           total: batch.total,
           skipped: prepared.skipped,
         },
-        note: input.note,
       },
-      now,
     );
     return { kind: 'prepared', batch, skipped: prepared.skipped };
   });

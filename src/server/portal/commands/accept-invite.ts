@@ -1,6 +1,6 @@
 /** A person opens their invitation and sets a password: the invitation is used up, audited. */
 
-import { writeAudit } from '../../audit/audit-store.js';
+import { recordAction } from '../../audit/record-action.js';
 import { type CommandDeps, runCommand } from '../../command.js';
 import type { MerchantUser } from '../merchant-user-store.js';
 import { acceptInvite as accept } from '../merchant-users.js';
@@ -13,15 +13,15 @@ export async function acceptInvite(
   return runCommand(deps, async (tx, now) => {
     const user = await accept(tx, input.token, input.password, now);
     if (!user) return undefined;
-    await writeAudit(
+    await recordAction(
       tx,
+      now,
+      { actor: user.email },
       {
-        actor: user.email,
         action: 'merchant_user.set_password',
         subject: `merchant:${user.merchant_uid}`,
         after: { user_id: user.id, email: user.email, status: 'active' },
       },
-      now,
     );
     return user;
   });

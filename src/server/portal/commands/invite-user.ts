@@ -3,7 +3,7 @@
  * in one transaction. The invitation link is answered once and never written (only its digest).
  */
 
-import { writeAudit } from '../../audit/audit-store.js';
+import { recordAction } from '../../audit/record-action.js';
 import { type CommandDeps, runCommand } from '../../command.js';
 import { lockMerchant } from '../../merchants/merchant-store.js';
 import { type InviteResult, inviteUser as invite } from '../merchant-users.js';
@@ -21,16 +21,11 @@ export async function inviteUser(
       now,
     );
     if (result.kind !== 'invited') return result;
-    await writeAudit(
-      tx,
-      {
-        actor: input.actor,
-        action: result.renewed ? 'merchant_user.reinvite' : 'merchant_user.invite',
-        subject: `merchant:${merchant.uid}`,
-        after: { user_id: result.user.id, email: result.user.email, invite_expires_at: result.expiresAt },
-      },
-      now,
-    );
+    await recordAction(tx, now, input, {
+      action: result.renewed ? 'merchant_user.reinvite' : 'merchant_user.invite',
+      subject: `merchant:${merchant.uid}`,
+      after: { user_id: result.user.id, email: result.user.email, invite_expires_at: result.expiresAt },
+    });
     return result;
   });
 }

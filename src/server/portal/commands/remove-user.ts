@@ -1,6 +1,6 @@
 /** One of the merchant's users (or an operator) removes a user: their sessions end with it, audited. */
 
-import { writeAudit } from '../../audit/audit-store.js';
+import { recordAction } from '../../audit/record-action.js';
 import { type CommandDeps, runCommand } from '../../command.js';
 import { type MerchantUser, markUserRemoved } from '../merchant-user-store.js';
 import { deletePortalSessionsOf } from '../portal-session-store.js';
@@ -14,17 +14,12 @@ export async function removeUser(
     const user = await markUserRemoved(tx, input.merchantUid, input.userId, now);
     if (!user) return undefined;
     await deletePortalSessionsOf(tx, user.id);
-    await writeAudit(
-      tx,
-      {
-        actor: input.actor,
-        action: 'merchant_user.remove',
-        subject: `merchant:${user.merchant_uid}`,
-        before: { user_id: user.id, email: user.email },
-        after: { user_id: user.id, email: user.email, status: 'removed' },
-      },
-      now,
-    );
+    await recordAction(tx, now, input, {
+      action: 'merchant_user.remove',
+      subject: `merchant:${user.merchant_uid}`,
+      before: { user_id: user.id, email: user.email },
+      after: { user_id: user.id, email: user.email, status: 'removed' },
+    });
     return user;
   });
 }
