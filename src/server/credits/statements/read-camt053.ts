@@ -9,7 +9,7 @@ import { parseAmount } from '../../../shared/money.js';
 import { findPayoutReference } from '../../channel/payout.js';
 import { parseIndianDate } from '../indian-date.js';
 import { payerFromNarration, transferReference, utrFromNarration, utrFromReference } from './find-utr.js';
-import type { StatementLine, StatementRead } from './statement-line.js';
+import { accountNumber, creditLine, type StatementLine, type StatementRead } from './statement-line.js';
 
 type Node = Record<string, unknown>;
 const LISTS = new Set(['Stmt', 'Ntry', 'NtryDtls', 'TxDtls', 'Ustrd']);
@@ -68,7 +68,7 @@ function readEntry(entry: Node, line: number, account: string, now: Date): State
     amount,
     text: all,
     utr: references.map(utrFromReference).find((u) => u !== undefined) ?? transferReference(all),
-    account: /^\d{9,18}$/.test(account) ? account : '',
+    account: accountNumber(account),
   });
   if ((indicator === 'DBIT') !== reversal) return { line, kind: 'debit', movement: movement() };
   if (findPayoutReference(all)) return { line, kind: 'return', movement: movement() };
@@ -86,17 +86,12 @@ function readEntry(entry: Node, line: number, account: string, now: Date): State
   const debtor = details
     .map((tx) => text(at(tx, 'RltdPties', 'Dbtr', 'Nm')) || text(at(tx, 'RltdPties', 'Dbtr', 'Pty', 'Nm')))
     .find((name) => name !== '');
-  return {
-    line,
-    kind: 'credit',
-    credit: {
-      utr,
-      amount,
-      payee: /^\d{9,18}$/.test(account) ? account : '',
-      payerName: debtor ?? payerFromNarration(narration),
-      creditedAt,
-    },
-  };
+  return creditLine(line, account, {
+    utr,
+    amount,
+    payerName: debtor ?? payerFromNarration(narration),
+    creditedAt,
+  });
 }
 
 function at(node: unknown, ...path: string[]): unknown {

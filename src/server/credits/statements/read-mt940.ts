@@ -7,7 +7,7 @@ import mt940 from 'mt940js';
 import { parseAmount } from '../../../shared/money.js';
 import { findPayoutReference } from '../../channel/payout.js';
 import { payerFromNarration, transferReference, utrFromNarration, utrFromReference } from './find-utr.js';
-import type { StatementLine, StatementRead } from './statement-line.js';
+import { accountNumber, creditLine, type StatementLine, type StatementRead } from './statement-line.js';
 
 export function readMt940(text: string): StatementRead {
   let statements: mt940.Statement[];
@@ -30,7 +30,7 @@ export function readMt940(text: string): StatementRead {
         amount: movementAmount ?? 0,
         text,
         utr: transferReference(text),
-        account: /^\d{9,18}$/.test(account) ? account : '',
+        account: accountNumber(account),
       });
       if (entry.amount < 0 !== Boolean(entry.reversal)) {
         lines.push(
@@ -66,17 +66,9 @@ export function readMt940(text: string): StatementRead {
       const creditedAt = new Date(
         `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}T00:00:00+05:30`,
       );
-      lines.push({
-        line,
-        kind: 'credit',
-        credit: {
-          utr,
-          amount,
-          payee: /^\d{9,18}$/.test(account) ? account : '',
-          payerName: payerFromNarration(narration),
-          creditedAt,
-        },
-      });
+      lines.push(
+        creditLine(line, account, { utr, amount, payerName: payerFromNarration(narration), creditedAt }),
+      );
     }
   }
   return { ok: true, format: 'mt940', profile: 'mt940', lines };

@@ -22,3 +22,22 @@ export type StatementLine =
 export type StatementRead =
   | { readonly ok: true; readonly format: string; readonly profile: string; readonly lines: StatementLine[] }
   | { readonly ok: false; readonly error: string };
+
+/** A statement's own account (MT940 `:25:`, camt.053 `Acct`) as an account number: 9 to 18 digits, else ''. */
+export function accountNumber(account: string): string {
+  return /^\d{9,18}$/.test(account) ? account : '';
+}
+
+/** A credit line of a statement kept for one account: the money was paid to that account. */
+export function creditLine(
+  line: number,
+  account: string,
+  credit: Omit<StatementCredit, 'payee'>,
+): StatementLine {
+  const { utr, amount, payerName, creditedAt } = credit;
+  return {
+    line,
+    kind: 'credit',
+    credit: { utr, amount, payee: accountNumber(account), payerName, creditedAt },
+  };
+}
