@@ -4,18 +4,11 @@
  * followed and at most `maxResponseBytes` of the answer read. Acknowledged iff HTTP 2xx and the
  * body acknowledges it (acknowledgement.ts: `SUCCESS`, or JSON with `status`/`result` `success` or
  * `ok`). Uses node:http/https rather than fetch because only
- * they let the connection be pinned to the checked address. The outcome is a value, never thrown.
+ * they let the connection be pinned to the checked address (outbound-request.ts). The outcome is a value, never thrown.
  */
-import http from 'node:http';
-import https from 'node:https';
 import { isAcknowledgement } from './acknowledgement.js';
-import {
-  checkHost,
-  isOutboundRefusedError,
-  type OutboundPolicy,
-  pinnedLookup,
-  type ResolvedAddress,
-} from './outbound-guard.js';
+import { checkHost, isOutboundRefusedError, type OutboundPolicy } from './outbound-guard.js';
+import { outboundRequest } from './outbound-request.js';
 
 export interface CallbackRequest {
   readonly url: string;
@@ -63,9 +56,28 @@ export const deliverCallback: DeliverCallback = async (request, options) => {
   if (check === undefined) return failure(null, elapsed(), '', `timeout after ${options.timeoutMs} ms`);
   if (!check.ok) return failure(null, elapsed(), '', check.reason);
 
-  const answer = await send(url, check.addresses, request, options, started);
+  const answer = await outboundRequest(
+    {
+      method: 'POST',
+      url,
+      addresses: check.addresses,
+      headers: {
+        ...request.headers,
+        'content-type': 'application/json',
+        'content-length': String(Buffer.byteLength(request.body)),
+        'user-agent': 'upi-gateway-callback/1',
+      },
+      body: request.body,
+    },
+    {
+      timeoutMs: options.timeoutMs,
+      started,
+      maxBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+    },
+  );
   const latencyMs = elapsed();
-  if (answer.kind === 'error') return failure(null, latencyMs, '', answer.message);
+  if (answer.kind === 'timeout') return failure(null, latencyMs, '', `timeout after ${options.timeoutMs} ms`);
+  if (answer.kind === 'error') return failure(null, latencyMs, '', describeError(answer.error));
   const snippet = toSnippet(answer.body);
   const { status } = answer;
   if (status >= 300 && status < 400)
@@ -76,60 +88,6 @@ export const deliverCallback: DeliverCallback = async (request, options) => {
   }
   return { acknowledged: true, httpStatus: status, latencyMs, snippet, error: '' };
 };
-
-type RawAnswer = { kind: 'answer'; status: number; body: Buffer } | { kind: 'error'; message: string };
-
-function send(
-  url: URL,
-  addresses: readonly ResolvedAddress[],
-  request: CallbackRequest,
-  options: DeliveryOptions,
-  started: number,
-): Promise<RawAnswer> {
-  const limit = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
-  const client = url.protocol === 'https:' ? https : http;
-  return new Promise((resolve) => {
-    let settled = false;
-    let timer: NodeJS.Timeout | undefined;
-    const settle = (answer: RawAnswer) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      req.destroy();
-      resolve(answer);
-    };
-    const req = client.request(url, {
-      method: 'POST',
-      agent: false,
-      lookup: pinnedLookup(addresses),
-      headers: {
-        ...request.headers,
-        'content-type': 'application/json',
-        'content-length': String(Buffer.byteLength(request.body)),
-        'user-agent': 'upi-gateway-callback/1',
-        connection: 'close',
-      },
-    });
-    timer = setTimeout(
-      () => settle({ kind: 'error', message: `timeout after ${options.timeoutMs} ms` }),
-      Math.max(0, options.timeoutMs - (performance.now() - started)),
-    );
-    req.on('error', (error) => settle({ kind: 'error', message: describeError(error) }));
-    req.on('response', (res) => {
-      const status = res.statusCode ?? 0;
-      const chunks: Buffer[] = [];
-      let size = 0;
-      res.on('data', (chunk: Buffer) => {
-        chunks.push(chunk);
-        size += chunk.length;
-        if (size >= limit) settle({ kind: 'answer', status, body: Buffer.concat(chunks).subarray(0, limit) });
-      });
-      res.on('end', () => settle({ kind: 'answer', status, body: Buffer.concat(chunks) }));
-      res.on('error', (error) => settle({ kind: 'error', message: describeError(error) }));
-    });
-    req.end(request.body);
-  });
-}
 
 async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T | undefined> {
   let timer: NodeJS.Timeout | undefined;
