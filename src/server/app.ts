@@ -175,20 +175,25 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
 
   const propose = proposer(deps);
   app.use(`${OPERATOR_API_PREFIX}/*`, operatorAuth(deps));
-  app.route(OPERATOR_API_PREFIX, merchantRoutes(deps));
-  app.route(OPERATOR_API_PREFIX, orderRoutes(deps, propose));
-  app.route(OPERATOR_API_PREFIX, manualCreditRoutes(deps, propose));
-  app.route(OPERATOR_API_PREFIX, backupRoutes(deps));
-  app.route(OPERATOR_API_PREFIX, operatorsRoutes(deps));
-  app.route(OPERATOR_API_PREFIX, consoleApiRoutes(deps));
-  app.route(OPERATOR_API_PREFIX, creditRoutes(deps, propose));
-  app.route(OPERATOR_API_PREFIX, payoutBatchRoutes(deps));
-  app.route(OPERATOR_API_PREFIX, ledgerRoutes(deps));
-  app.route(OPERATOR_API_PREFIX, frozenCreditRoutes(deps, propose));
-  app.route(OPERATOR_API_PREFIX, contestedClaimRoutes(deps, propose));
-  app.route(OPERATOR_API_PREFIX, callbackRoutes(deps));
-  app.route(OPERATOR_API_PREFIX, approvalRoutes(deps));
-  app.route(OPERATOR_API_PREFIX, portalOperatorRoutes(deps));
+  // The operator API's routes of every folder, in the order the router tries them.
+  for (const routes of [
+    merchantRoutes(deps),
+    orderRoutes(deps, propose),
+    manualCreditRoutes(deps, propose),
+    backupRoutes(deps),
+    operatorsRoutes(deps),
+    consoleApiRoutes(deps),
+    creditRoutes(deps, propose),
+    payoutBatchRoutes(deps),
+    ledgerRoutes(deps),
+    frozenCreditRoutes(deps, propose),
+    contestedClaimRoutes(deps, propose),
+    callbackRoutes(deps),
+    approvalRoutes(deps),
+    portalOperatorRoutes(deps),
+  ]) {
+    app.route(OPERATOR_API_PREFIX, routes);
+  }
   app.route('/console/api', sessionRoutes(deps));
   if (options.consolePage) app.route('/', options.consolePage);
   app.route(PORTAL_API_PREFIX, portalSessionRoutes(deps));

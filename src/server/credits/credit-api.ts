@@ -20,7 +20,7 @@ import {
   WatchedCreditSourceSchema,
 } from '../../shared/credit-views.js';
 import { idField } from '../http/request-fields.js';
-import { created, ok, okOrProposed, operatorApi, routeGroup } from '../http/route-group.js';
+import { created, createdOrNot, ok, okOrProposed, operatorApi, routeGroup } from '../http/route-group.js';
 import {
   ApiCreditSchema,
   AuditQuerySchema,
@@ -85,8 +85,7 @@ export const REPLAY_TEXT = operatorApi.post('/credits/sms', 'replayText', {
   },
   answers: {
     202: PROPOSED,
-    201: { description: 'A new credit', data: TextOutcomeSchema },
-    200: { description: 'No new credit (duplicate, unparsed or ignored)', data: TextOutcomeSchema },
+    ...createdOrNot('A new credit', 'No new credit (duplicate, unparsed or ignored)', TextOutcomeSchema),
   },
   errors: [404],
 });
@@ -227,10 +226,11 @@ export const INGEST_CREDIT = ingestApi.post('/ingest/credits', 'ingestCredit', {
     "Authorization: Bearer <the api source's ingest_token> (an unknown, revoked or other kind of source's token is a 401); limited per token. A bank integration, not a person: its credits need no approval under dual control, and their payee is the source's account whatever the body says.",
   body: ApiCreditSchema,
   bodyExample: { utr: '612345678901', amount: '199.00', payer_name: 'Meera Iyer' },
-  answers: {
-    201: { description: 'A new credit and what it settled', data: PostedCreditSchema },
-    200: { description: 'Already received (the same credit again)', data: PostedCreditSchema },
-  },
+  answers: createdOrNot(
+    'A new credit and what it settled',
+    'Already received (the same credit again)',
+    PostedCreditSchema,
+  ),
   errors: [401, 409, 429],
 });
 

@@ -8,7 +8,7 @@ import { Hono } from 'hono';
 import type { AppDeps } from '../app-deps.js';
 import { listAudit } from '../audit/audit-store.js';
 import { invalidField, notFound } from '../errors.js';
-import type { OperatorEnv } from '../http/operator-env.js';
+import { actingWithNote, type OperatorEnv } from '../http/operator-env.js';
 import type { Propose } from '../http/propose.js';
 import { createCreditSource } from './commands/create-credit-source.js';
 import { dismissText } from './commands/dismiss-text.js';
@@ -151,11 +151,7 @@ export function creditRoutes(deps: AppDeps, propose: Propose): Hono<OperatorEnv>
   });
 
   DISMISS_TEXT.register(app, async (c) => {
-    const result = await dismissText(deps, {
-      rawTextId: c.req.valid('param').text_id,
-      note: c.req.valid('json').note,
-      actor: c.var.operatorName,
-    });
+    const result = await dismissText(deps, { rawTextId: c.req.valid('param').text_id, ...actingWithNote(c) });
     return c.json(ok(unwrap(result)));
   });
 

@@ -9,7 +9,7 @@ import { noteField } from '../audit/audit-log.js';
 import { isSaneDate } from '../http/clean-text.js';
 import { oneLine } from '../http/one-line.js';
 import { paiseField, utrField } from '../http/request-fields.js';
-import { okOrProposed, operatorApi } from '../http/route-group.js';
+import { createdOrNot, okOrProposed, operatorApi } from '../http/route-group.js';
 
 export const CreditSchema = z
   .object({
@@ -37,8 +37,7 @@ export const POST_CREDIT = operatorApi.post('/credits', 'postCredit', {
   bodyExample: { utr: '612345678901', amount: '199.00', payee: 'chaipoint@okaxis' },
   answers: {
     202: PROPOSED,
-    201: { description: 'Posted', data: PostedCreditSchema },
-    200: { description: 'Already posted (the same credit again)', data: PostedCreditSchema },
+    ...createdOrNot('Posted', 'Already posted (the same credit again)', PostedCreditSchema),
   },
   errors: [409],
 });

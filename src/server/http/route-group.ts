@@ -76,6 +76,18 @@ export function created(description: string, data: Schema): Readonly<Record<numb
 }
 
 /**
+ * The answers of a request that makes something at most once: 201 when it is new, 200 when it was
+ * already there (the same request again, or nothing new), with the same `data`.
+ */
+export function createdOrNot(
+  isNew: string,
+  notNew: string,
+  data: Schema,
+): Readonly<Record<number, ApiAnswer>> {
+  return { 201: { description: isNew, data }, 200: { description: notNew, data } };
+}
+
+/**
  * The answers of a manual money action: 200 with `data` when it ran, 202 with the proposal when
  * dual control holds it for a second operator (shared/approval-views.ts, `PROPOSED`).
  */

@@ -7,7 +7,7 @@ import { formatAmount, parseAmount } from '../../shared/money.js';
 import type { AppDeps } from '../app-deps.js';
 import { invalidField, notFound } from '../errors.js';
 import { success } from '../http/envelope.js';
-import type { OperatorEnv } from '../http/operator-env.js';
+import { actingWithNote, type OperatorEnv } from '../http/operator-env.js';
 import { balanceOf } from '../ledger/ledger.js';
 import { listKeys } from './api-key-store.js';
 import { blacklistPayer, unlistPayer } from './commands/blacklist-payer.js';
@@ -100,20 +100,14 @@ export function merchantRoutes(deps: AppDeps): Hono<OperatorEnv> {
   });
 
   ISSUE_KEY.register(app, async (c) => {
-    const { note } = c.req.valid('json');
-    const issued = await issueKey(deps, {
-      merchantUid: c.req.valid('param').uid,
-      note,
-      actor: c.var.operatorName,
-    });
+    const issued = await issueKey(deps, { merchantUid: c.req.valid('param').uid, ...actingWithNote(c) });
     if (!issued) throw notFound('merchant_uid: no such merchant');
     return success(c, issued, 201);
   });
 
   REVOKE_KEY.register(app, async (c) => {
-    const { note } = c.req.valid('json');
     const { uid, key: apiKey } = c.req.valid('param');
-    const revoked = await revokeKey(deps, { merchantUid: uid, apiKey, note, actor: c.var.operatorName });
+    const revoked = await revokeKey(deps, { merchantUid: uid, apiKey, ...actingWithNote(c) });
     if (revoked === 'no_merchant') throw notFound('merchant_uid: no such merchant');
     if (revoked === 'no_key') throw notFound('api_key: no such active key for this merchant');
     return success(c, { api_key: apiKey, status: 'revoked' });
@@ -124,13 +118,8 @@ export function merchantRoutes(deps: AppDeps): Hono<OperatorEnv> {
     ['active', ENABLE_MERCHANT],
   ] as const) {
     route.register(app, async (c) => {
-      const { note } = c.req.valid('json');
-      const merchant = await setMerchantStatus(deps, {
-        merchantUid: c.req.valid('param').uid,
-        status,
-        note,
-        actor: c.var.operatorName,
-      });
+      const merchantUid = c.req.valid('param').uid;
+      const merchant = await setMerchantStatus(deps, { merchantUid, status, ...actingWithNote(c) });
       if (!merchant) throw notFound('merchant_uid: no such merchant');
       return success(c, merchantView(merchant));
     });
@@ -150,9 +139,8 @@ export function merchantRoutes(deps: AppDeps): Hono<OperatorEnv> {
   });
 
   REMOVE_FROM_BLACKLIST.register(app, async (c) => {
-    const { note } = c.req.valid('json');
     const { uid, from_name: fromName } = c.req.valid('param');
-    const removed = await unlistPayer(deps, { merchantUid: uid, fromName, note, actor: c.var.operatorName });
+    const removed = await unlistPayer(deps, { merchantUid: uid, fromName, ...actingWithNote(c) });
     if (removed === 'no_merchant') throw notFound('merchant_uid: no such merchant');
     if (removed === 'not_listed') throw notFound('from_name: not on the blacklist');
     return success(c, { removed: true });

@@ -7,7 +7,7 @@ import { Hono } from 'hono';
 import type { AppDeps } from '../app-deps.js';
 import { notFound } from '../errors.js';
 import { success } from '../http/envelope.js';
-import type { OperatorEnv } from '../http/operator-env.js';
+import { actingWithNote, type OperatorEnv } from '../http/operator-env.js';
 import { findOrder } from '../orders/order-store.js';
 import { ORDER_CALLBACKS, RECENT_CALLBACKS, RESEND_CALLBACK } from './callback-api.js';
 import { resendCallback } from './commands/resend-callback.js';
@@ -25,12 +25,8 @@ export function callbackRoutes(deps: AppDeps): Hono<OperatorEnv> {
   });
 
   RESEND_CALLBACK.register(app, async (c) => {
-    const { note } = c.req.valid('json');
-    const result = await resendCallback(deps, {
-      paymentUid: c.req.valid('param').payment_uid,
-      note,
-      actor: c.var.operatorName,
-    });
+    const paymentUid = c.req.valid('param').payment_uid;
+    const result = await resendCallback(deps, { paymentUid, ...actingWithNote(c) });
     return success(c, resentRow(result));
   });
 

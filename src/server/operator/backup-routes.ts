@@ -9,6 +9,7 @@ import { Hono } from 'hono';
 import { ERROR_CODES } from '../../shared/error-codes.js';
 import type { AppDeps } from '../app-deps.js';
 import { AppError } from '../errors.js';
+import type { OperatorEnv } from '../http/operator-env.js';
 import { dumpEmbeddedStore } from '../store/backup.js';
 import { BACKUP } from './operator-api.js';
 
@@ -18,8 +19,8 @@ export const PG_DUMP_GUIDANCE =
   'the store is PostgreSQL: back it up with pg_dump --format=custom --file=gateway.dump "$DATABASE_URL" ' +
   'and restore into an empty database with pg_restore --dbname="$DATABASE_URL" gateway.dump';
 
-export function backupRoutes(deps: AppDeps): Hono {
-  const app = new Hono();
+export function backupRoutes(deps: AppDeps): Hono<OperatorEnv> {
+  const app = new Hono<OperatorEnv>();
   BACKUP.register(app, async (c) => {
     const tar = await dumpEmbeddedStore(deps.db);
     if (!tar) throw new AppError(ERROR_CODES.invalidRequest, PG_DUMP_GUIDANCE);

@@ -25,12 +25,8 @@ export function orderRoutes(deps: AppDeps, propose: Propose): Hono<OperatorEnv> 
 
   /** Claims that lost (UTR held by another order, credit paid to another account or of another amount). */
   LOST_CLAIMS.register(app, async (c) => {
-    const query = c.req.valid('query');
-    const rows = await listLostClaims(db, {
-      utr: query.utr ?? '',
-      paymentUid: query.payment_uid ?? '',
-      limit: query.limit,
-    });
+    const { utr = '', payment_uid: paymentUid = '', limit } = c.req.valid('query');
+    const rows = await listLostClaims(db, { utr, paymentUid, limit });
     return success(
       c,
       rows.map((row) => ({
@@ -41,12 +37,8 @@ export function orderRoutes(deps: AppDeps, propose: Propose): Hono<OperatorEnv> 
   });
 
   LIST_ORDERS.register(app, async (c) => {
-    const query = c.req.valid('query');
-    const rows = await listOrders(db, {
-      merchantUid: query.merchant_uid ?? '',
-      status: query.status ?? '',
-      limit: query.limit,
-    });
+    const { merchant_uid: merchantUid = '', status = '', limit } = c.req.valid('query');
+    const rows = await listOrders(db, { merchantUid, status, limit });
     return success(
       c,
       rows.map((order) => queryView(order, '', deps.config.publicBaseUrl)),

@@ -10,7 +10,7 @@ import { payoutsNeedingAttention, waitingForBatch } from '../channel/payout-stor
 import { notFound } from '../errors.js';
 import type { ApiRoute } from '../http/api-route.js';
 import { success } from '../http/envelope.js';
-import type { OperatorEnv } from '../http/operator-env.js';
+import { actingWithNote, type OperatorEnv } from '../http/operator-env.js';
 import { batchDetail } from './batch-detail.js';
 import { approvePayoutBatch, downloadPayoutFile, markPayoutBatchUploaded } from './commands/batch-actions.js';
 import { preparePayoutBatch } from './commands/prepare-payout-batch.js';
@@ -37,11 +37,7 @@ function registerBatchStep<P extends string>(
   done: string,
 ): void {
   route.register(app, async (c) => {
-    const batch = await step(deps, {
-      batchId: c.req.valid('param').batch_id,
-      actor: c.var.operatorName,
-      note: c.req.valid('json').note,
-    });
+    const batch = await step(deps, { batchId: c.req.valid('param').batch_id, ...actingWithNote(c) });
     deps.log.info(`payout batch ${done}`, { batch_id: batch.id });
     return success(c, batchView(batch));
   });

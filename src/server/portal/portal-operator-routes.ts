@@ -8,24 +8,21 @@ import { notFound } from '../errors.js';
 import { success } from '../http/envelope.js';
 import type { OperatorEnv } from '../http/operator-env.js';
 import { findMerchant } from '../merchants/merchant-store.js';
-import { inviteUser } from './commands/invite-user.js';
+import { answerInvitation } from './invitation-answer.js';
 import { listUsers } from './merchant-user-store.js';
-import { emailTaken, invitedView, userView } from './merchant-users.js';
+import { userView } from './merchant-users.js';
 import { INVITE_MERCHANT_USER, LIST_MERCHANT_USERS } from './portal-api.js';
 
 export function portalOperatorRoutes(deps: AppDeps) {
   const app = new Hono<OperatorEnv>();
 
   INVITE_MERCHANT_USER.register(app, async (c) => {
-    const result = await inviteUser(deps, {
+    const input = {
       merchantUid: c.req.valid('param').uid,
-      email: c.req.valid('json').email,
+      ...c.req.valid('json'),
       actor: c.var.operatorName,
-    });
-    if (result.kind === 'no_merchant') throw notFound('merchant_uid: no such merchant');
-    if (result.kind === 'email_taken') throw emailTaken();
-    c.header('Cache-Control', 'no-store');
-    return success(c, invitedView(deps.config.publicBaseUrl, result), 201);
+    };
+    return answerInvitation(c, deps, input, 'merchant_uid: no such merchant');
   });
 
   LIST_MERCHANT_USERS.register(app, async (c) => {

@@ -27,10 +27,10 @@ import { resendCallback } from '../notify/commands/resend-callback.js';
 import { orderCallbacks, resentRow } from '../notify/order-callbacks.js';
 import { findOrder, findOrders } from '../orders/order-store.js';
 import { storeRateLimiter } from '../store/rate-limit-store.js';
-import { inviteUser } from './commands/invite-user.js';
 import { removeUser } from './commands/remove-user.js';
+import { answerInvitation } from './invitation-answer.js';
 import { listUsers } from './merchant-user-store.js';
-import { emailTaken, invitedView, userView } from './merchant-users.js';
+import { userView } from './merchant-users.js';
 import {
   PORTAL_BALANCE,
   PORTAL_CREATE_KEY,
@@ -277,15 +277,8 @@ export function portalRoutes(deps: AppDeps) {
   PORTAL_TEAM.register(app, async (c) => success(c, (await listUsers(db, c.var.merchantUid)).map(userView)));
 
   PORTAL_INVITE.register(app, async (c) => {
-    const result = await inviteUser(deps, {
-      merchantUid: c.var.merchantUid,
-      email: c.req.valid('json').email,
-      actor: c.var.userEmail,
-    });
-    if (result.kind === 'no_merchant') throw notFound('merchant: no longer exists');
-    if (result.kind === 'email_taken') throw emailTaken();
-    c.header('Cache-Control', 'no-store');
-    return success(c, invitedView(deps.config.publicBaseUrl, result), 201);
+    const input = { merchantUid: c.var.merchantUid, ...c.req.valid('json'), actor: c.var.userEmail };
+    return answerInvitation(c, deps, input, 'merchant: no longer exists');
   });
 
   PORTAL_REMOVE_USER.register(app, async (c) => {

@@ -47,6 +47,7 @@ const REQUEST_MACHINERY = [
   'http/request-context.ts',
   'http/request-record.ts',
   'http/route-input.ts',
+  'http/route-group.ts',
   'http/operator-env.ts',
 ];
 /** Where routes are mounted. */
