@@ -67,7 +67,8 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
     service.close().then(
-      () => process.exit(0),
+      // A stop the service asked for after a failure (its store died) keeps its exit code.
+      () => process.exit(process.exitCode ?? 0),
       (error: unknown) => {
         log.error('shutdown failed', { error });
         process.exit(1);

@@ -71,6 +71,15 @@ export async function startService(
     await lock?.release();
     throw error;
   }
+  // The embedded store's thread died: nothing can be answered any more, so the process stops with
+  // a failure for its supervisor to start it again, rather than serve errors (decision 0041).
+  void db.failed?.then((error) => {
+    log.error('the embedded store stopped: exiting for the supervisor to start the service again', {
+      error,
+    });
+    process.exitCode = 1;
+    process.kill(process.pid, 'SIGTERM');
+  });
   const clock = systemClock;
   const metrics = createMetrics();
   const dispatcher = createDispatcher({

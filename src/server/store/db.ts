@@ -28,6 +28,13 @@ export interface Db extends Queryable {
    */
   listen(channels: readonly string[], handlers: ListenHandlers): Promise<Listening>;
   close(): Promise<void>;
+  /**
+   * Settles (never rejects) if the store stops for good while open: the embedded store's thread
+   * died (an exception, out of memory). Every statement fails from then on; the service exits so
+   * that its supervisor starts it again (docs/decisions/0041-embedded-store-on-its-own-thread.md).
+   * Absent where a store recovers by itself (PostgreSQL reconnects).
+   */
+  readonly failed?: Promise<Error>;
 }
 
 export interface ListenHandlers {

@@ -7,7 +7,7 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { Queryable, SqlParam } from './db.js';
+import type { ListenHandlers, Queryable, SqlParam } from './db.js';
 import { channelIdentifier, withRetry } from './db.js';
 import type { PgliteDb } from './pglite-db.js';
 import {
@@ -35,14 +35,27 @@ function startThread(data: StartData, transfer: ArrayBuffer[]): Worker {
   return new Worker(boot, { eval: true, workerData: data, transferList: transfer });
 }
 
+/** The threads of the embedded stores open in this process (a test stops one to see what a death does). */
+const threads = new Set<Worker>();
+export function storeThreads(): readonly Worker[] {
+  return [...threads];
+}
+
 export async function openPgliteThread(dataDir: string, template?: Blob): Promise<PgliteDb> {
   const bytes = template ? await template.arrayBuffer() : undefined;
   const worker = startThread(bytes ? { dataDir, template: bytes } : { dataDir }, bytes ? [bytes] : []);
   const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
   const listeners = new Map<string, Set<(payload: string) => void>>();
+  // Every open listen's handlers, told `lost` if the thread stops.
+  const listening = new Set<ListenHandlers>();
   let nextId = 1;
   let stopped: Error | undefined;
   let closed = false;
+  let started = false;
+  let failed!: (error: Error) => void;
+  const failure = new Promise<Error>((resolve) => {
+    failed = resolve;
+  });
 
   // The thread keeps the process alive only while an answer is awaited, as PGlite on this thread does.
   worker.unref();
@@ -52,12 +65,21 @@ export async function openPgliteThread(dataDir: string, template?: Blob): Promis
     if (pending.size === 0) worker.unref();
     return waiting;
   };
+  /**
+   * The thread is gone (closed, or it died: an exception, out of memory): every statement waiting
+   * and every later one fails at once instead of hanging. Died while open, the store is lost for
+   * good: listeners hear `lost` (caches stop trusting what they hold) and `failed` settles.
+   */
   const stop = (error: Error) => {
+    const first = stopped === undefined;
     stopped ??= error;
     for (const id of [...pending.keys()]) settle(id)?.reject(error);
+    if (!first || closed || !started) return;
+    for (const handlers of [...listening]) handlers.lost();
+    failed(stopped);
   };
 
-  const started = new Promise<void>((resolve, reject) => {
+  const starting = new Promise<void>((resolve, reject) => {
     worker.on('message', (message: FromThread) => {
       if ('notify' in message) {
         for (const fn of [...(listeners.get(message.notify) ?? [])]) fn(message.payload);
@@ -81,8 +103,11 @@ export async function openPgliteThread(dataDir: string, template?: Blob): Promis
     });
   });
   worker.ref();
+  threads.add(worker);
+  worker.once('exit', () => threads.delete(worker));
   try {
-    await started;
+    await starting;
+    started = true;
   } catch (error) {
     await worker.terminate();
     throw error;
@@ -129,7 +154,10 @@ export async function openPgliteThread(dataDir: string, template?: Blob): Promis
     kind: 'pglite',
     ...session(),
     transaction: (fn) => withRetry(() => transaction(fn)),
+    failed: failure,
     async listen(channels, handlers) {
+      if (stopped) throw stopped;
+      listening.add(handlers);
       const added = channels.map((channel) => {
         const fn = (payload: string) => handlers.notify(channel, payload);
         const set = listeners.get(channelIdentifier(channel)) ?? new Set();
@@ -140,6 +168,7 @@ export async function openPgliteThread(dataDir: string, template?: Blob): Promis
       await Promise.all(channels.map((channel) => call({ op: 'listen', channel })));
       return {
         close: async () => {
+          listening.delete(handlers);
           for (const { channel, fn } of added) listeners.get(channel)?.delete(fn);
           if (closed || stopped) return;
           const unheard = added.filter(({ channel }) => listeners.get(channel)?.size === 0);
@@ -150,6 +179,8 @@ export async function openPgliteThread(dataDir: string, template?: Blob): Promis
     async close() {
       if (closed) return;
       closed = true;
+      // A thread that died has nothing to close (its failure was told through `failed`).
+      if (stopped) return;
       try {
         await call({ op: 'close' });
       } finally {
