@@ -64,10 +64,13 @@ export function orderPageOf<Row extends z.ZodMiniType>(row: Row) {
 export const OrderPageSchema = orderPageOf(OrderListRowSchema);
 export type OrderPage = z.infer<typeof OrderPageSchema>;
 
+/** A timeline's entry: its kind and when, then what it says. */
+function entryOf<const K extends string, F extends Record<string, z.ZodMiniType>>(kind: K, fields: F) {
+  return z.object({ kind: z.literal(kind), at: z.string(), ...fields });
+}
+
 /** A timeline's callback entry: the outbox row of one status change (the portal's story shares it). */
-export const CallbackEntrySchema = z.object({
-  kind: z.literal('callback'),
-  at: z.string(),
+export const CallbackEntrySchema = entryOf('callback', {
   outbox_id: z.number(),
   payment_status: z.string(),
   state: z.string(),
@@ -76,9 +79,7 @@ export const CallbackEntrySchema = z.object({
 });
 
 /** A timeline's delivery attempt of a callback (the portal's story shares it). */
-export const AttemptEntrySchema = z.object({
-  kind: z.literal('attempt'),
-  at: z.string(),
+export const AttemptEntrySchema = entryOf('attempt', {
   outbox_id: z.number(),
   attempt: z.number(),
   payment_status: z.string(),
@@ -89,9 +90,7 @@ export const AttemptEntrySchema = z.object({
 });
 
 /** A timeline's first entry: the order's creation, with the client that created it. */
-export const CreatedEntrySchema = z.object({
-  kind: z.literal('created'),
-  at: z.string(),
+export const CreatedEntrySchema = entryOf('created', {
   amount: z.string(),
   payterm: z.string(),
   client_ip: z.string(),
@@ -99,9 +98,7 @@ export const CreatedEntrySchema = z.object({
 });
 
 /** A timeline's status change: its place in the order's sequence, its cause and details. */
-export const StatusEntrySchema = z.object({
-  kind: z.literal('status'),
-  at: z.string(),
+export const StatusEntrySchema = entryOf('status', {
   seq: z.number(),
   from: z.nullable(z.string()),
   to: z.string(),
@@ -110,17 +107,13 @@ export const StatusEntrySchema = z.object({
 });
 
 /** A timeline's UTR claim by the payer. */
-export const ClaimEntrySchema = z.object({
-  kind: z.literal('claim'),
-  at: z.string(),
+export const ClaimEntrySchema = entryOf('claim', {
   utr: z.string(),
   client_ip: z.string(),
 });
 
 /** A timeline's bank credit of the order's UTR, whether or not it settled the order. */
-export const CreditEntrySchema = z.object({
-  kind: z.literal('credit'),
-  at: z.string(),
+export const CreditEntrySchema = entryOf('credit', {
   utr: z.string(),
   amount: z.string(),
   payer_name: z.string(),
@@ -129,9 +122,7 @@ export const CreditEntrySchema = z.object({
 });
 
 /** A timeline's ledger posting and its entries, every account's. */
-export const LedgerEntrySchema = z.object({
-  kind: z.literal('ledger'),
-  at: z.string(),
+export const LedgerEntrySchema = entryOf('ledger', {
   event: z.string(),
   entries: z.array(z.object({ account: z.string(), amount: z.string() })),
 });

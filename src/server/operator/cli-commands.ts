@@ -223,6 +223,8 @@ export async function runCli(argv: readonly string[], context: CliContext): Prom
     if (!value) throw new Error(`missing ${what}\n\n${USAGE}`);
     return value;
   };
+  /** A --flag the command cannot do without. */
+  const needFlag = (name: string) => need(flag(name), `--${name}`);
   /** The --flags given among `names`, snake_case as the API names them. */
   const fields = (names: readonly string[]) =>
     Object.fromEntries(
@@ -282,8 +284,8 @@ export async function runCli(argv: readonly string[], context: CliContext): Prom
     case 'credit:post':
       return call(POST_CREDIT, {
         body: {
-          utr: need(flag('utr'), '--utr'),
-          amount: need(flag('amount'), '--amount'),
+          utr: needFlag('utr'),
+          amount: needFlag('amount'),
           ...fields(['payee', 'payer-name']),
         },
       });
@@ -305,8 +307,8 @@ export async function runCli(argv: readonly string[], context: CliContext): Prom
     case 'credit:sms':
       return call(credits.REPLAY_TEXT, {
         body: {
-          source_id: need(flag('source'), '--source'),
-          text: need(flag('text'), '--text'),
+          source_id: needFlag('source'),
+          text: needFlag('text'),
           ...fields(['sender']),
         },
       });
@@ -314,16 +316,16 @@ export async function runCli(argv: readonly string[], context: CliContext): Prom
       return call(credits.FIX_TEXT, {
         params: { text_id: need(a, 'TEXT_ID') },
         body: {
-          utr: need(flag('utr'), '--utr'),
-          amount: need(flag('amount'), '--amount'),
-          note: need(flag('note'), '--note'),
+          utr: needFlag('utr'),
+          amount: needFlag('amount'),
+          note: needFlag('note'),
           ...fields(['payer-name']),
         },
       });
     case 'credit:match':
       return call(credits.MATCH_CREDIT, {
         params: { credit_id: need(a, 'CREDIT_ID') },
-        body: { payment_uid: need(b, 'PAYMENT_UID'), note: need(flag('note'), '--note') },
+        body: { payment_uid: need(b, 'PAYMENT_UID'), note: needFlag('note') },
       });
     case 'audit:list':
       return call(credits.LIST_AUDIT, { query: { action: flag('action'), subject: flag('subject') } });
@@ -339,15 +341,15 @@ export async function runCli(argv: readonly string[], context: CliContext): Prom
     case 'approval:reject':
       return call(approvals.REJECT, {
         params: { approval_id: need(a, 'APPROVAL_ID') },
-        body: { note: need(flag('note'), '--note') },
+        body: { note: needFlag('note') },
       });
     case 'source:create':
       return call(credits.CREATE_CREDIT_SOURCE, {
         body: {
-          merchant_uid: need(flag('merchant'), '--merchant'),
-          account: need(flag('account'), '--account'),
-          kind: need(flag('kind'), '--kind') as 'sms',
-          name: need(flag('name'), '--name'),
+          merchant_uid: needFlag('merchant'),
+          account: needFlag('account'),
+          kind: needFlag('kind') as 'sms',
+          name: needFlag('name'),
         },
       });
     case 'source:list':
