@@ -10,6 +10,7 @@ import { z } from 'zod';
 import type { ApprovalAction, ApprovalField } from '../../shared/approval-views.js';
 import { ERROR_CODES } from '../../shared/error-codes.js';
 import { formatAmount, parseAmount } from '../../shared/money.js';
+import type { ActedBy } from '../audit/record-action.js';
 import { confirmCreditByHand, confirmedCredit } from '../credits/confirm-credit-by-hand.js';
 import { findCreditSource } from '../credits/credit-source-store.js';
 import { fixTextIntoCredit } from '../credits/fix-text-into-credit.js';
@@ -25,9 +26,8 @@ import { type StatusSet, setStatusByHand } from '../lifecycle/set-status-by-hand
 import type { Order } from '../orders/order.js';
 import type { Queryable } from '../store/db.js';
 
-/** Who runs an action: the operator, and the note the action's audit row carries. */
-export interface Actor {
-  readonly name: string;
+/** Who runs an action: the operator, and the note the action's audit row carries, as its input names them. */
+export interface Actor extends ActedBy {
   readonly note: string;
 }
 
@@ -87,8 +87,7 @@ const ACTIONS: { readonly [A in ApprovalAction]: (json: unknown) => PreparedActi
           payee: p.payee,
           payerName: p.payer_name,
           creditedAt: p.credited_at,
-          actor: actor.name,
-          note: actor.note,
+          ...actor,
         },
         now,
       );
@@ -114,8 +113,7 @@ const ACTIONS: { readonly [A in ApprovalAction]: (json: unknown) => PreparedActi
           amount: p.amount,
           payerName: p.payer_name,
           creditedAt: p.credited_at,
-          note: actor.note,
-          actor: actor.name,
+          ...actor,
         },
         now,
       ),
@@ -136,8 +134,7 @@ const ACTIONS: { readonly [A in ApprovalAction]: (json: unknown) => PreparedActi
           text: p.text,
           sender: p.sender,
           receivedAt: p.received_at,
-          actor: actor.name,
-          note: actor.note,
+          ...actor,
         },
         now,
       );
@@ -157,11 +154,7 @@ const ACTIONS: { readonly [A in ApprovalAction]: (json: unknown) => PreparedActi
     subject: (p) => `credit:${p.credit_id}`,
     summary: (p) => `Match credit ${p.credit_id} to order ${p.payment_uid}`,
     run: (tx, p, actor, now) =>
-      matchCreditByHand(
-        tx,
-        { creditId: p.credit_id, paymentUid: p.payment_uid, note: actor.note, actor: actor.name },
-        now,
-      ),
+      matchCreditByHand(tx, { creditId: p.credit_id, paymentUid: p.payment_uid, ...actor }, now),
   }),
   'credit.confirm': define({
     payload: z.object({ utr: z.string(), payment_uid: z.string() }),
@@ -170,11 +163,7 @@ const ACTIONS: { readonly [A in ApprovalAction]: (json: unknown) => PreparedActi
     run: async (tx, p, actor, now) =>
       confirmedCredit(
         p.utr,
-        await confirmCreditByHand(
-          tx,
-          { utr: p.utr, paymentUid: p.payment_uid, actor: actor.name, note: actor.note },
-          now,
-        ),
+        await confirmCreditByHand(tx, { utr: p.utr, paymentUid: p.payment_uid, ...actor }, now),
       ),
   }),
   'statement.import': define({
@@ -201,8 +190,7 @@ const ACTIONS: { readonly [A in ApprovalAction]: (json: unknown) => PreparedActi
           source,
           format: p.format,
           profile: p.profile ?? undefined,
-          actor: actor.name,
-          note: actor.note,
+          ...actor,
         },
         now,
       );
@@ -224,8 +212,7 @@ const ACTIONS: { readonly [A in ApprovalAction]: (json: unknown) => PreparedActi
           paymentUid: p.payment_uid,
           status: p.status,
           reason: p.reason ?? undefined,
-          note: actor.note,
-          actor: actor.name,
+          ...actor,
         },
         now,
       );
@@ -240,25 +227,19 @@ const ACTIONS: { readonly [A in ApprovalAction]: (json: unknown) => PreparedActi
     subject: (p) => `utr:${p.utr}`,
     summary: (p) => `Resolve contested UTR ${p.utr} for order ${p.payment_uid}, releasing the other claims`,
     run: (tx, p, actor, now) =>
-      resolveContestedClaim(
-        tx,
-        { utr: p.utr, paymentUid: p.payment_uid, note: actor.note, actor: actor.name },
-        now,
-      ),
+      resolveContestedClaim(tx, { utr: p.utr, paymentUid: p.payment_uid, ...actor }, now),
   }),
   'credit.release': define({
     payload: z.object({ credit_id: z.number().int() }),
     subject: (p) => `credit:${p.credit_id}`,
     summary: (p) => `Release the frozen money of credit ${p.credit_id} to the merchant`,
-    run: (tx, p, actor, now) =>
-      releaseFrozenCredit(tx, { creditId: p.credit_id, note: actor.note, actor: actor.name }, now),
+    run: (tx, p, actor, now) => releaseFrozenCredit(tx, { creditId: p.credit_id, ...actor }, now),
   }),
   'credit.return': define({
     payload: z.object({ credit_id: z.number().int() }),
     subject: (p) => `credit:${p.credit_id}`,
     summary: (p) => `Return the money of credit ${p.credit_id} to the payer`,
-    run: (tx, p, actor, now) =>
-      returnCreditMoney(tx, { creditId: p.credit_id, note: actor.note, actor: actor.name }, now),
+    run: (tx, p, actor, now) => returnCreditMoney(tx, { creditId: p.credit_id, ...actor }, now),
   }),
 };
 

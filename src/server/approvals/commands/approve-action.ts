@@ -43,7 +43,7 @@ export async function approveAction(
       if (refused || !found) return refused ?? { kind: 'no_approval' };
       const done = await prepareAction(found.action, found.payload).run(
         tx,
-        { name: input.approver, note: actionNote(found) },
+        { actor: input.approver, note: actionNote(found) },
         now,
       );
       if (!done.ok) throw new Refused(done);

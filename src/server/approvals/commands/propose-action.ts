@@ -36,7 +36,7 @@ export async function proposeAction(
   const prepared = prepareAction(input.action, payload);
   const would = await deps.db
     .transaction(async (tx) => {
-      throw new TrialRun(await prepared.run(tx, { name: input.actor, note: input.note }, now));
+      throw new TrialRun(await prepared.run(tx, { actor: input.actor, note: input.note }, now));
     })
     .catch((thrown: unknown) => {
       if (thrown instanceof TrialRun) return thrown.result;
