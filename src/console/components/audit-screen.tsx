@@ -1,8 +1,7 @@
 import { useState } from 'preact/hooks';
 import type { AuditEntry } from '../../shared/audit-views.js';
 import { useAppDeps } from '../app-deps.js';
-import { usePages } from '../hooks/use-pages.js';
-import { useResource } from '../hooks/use-resource.js';
+import { usePagedResource } from '../hooks/use-pages.js';
 import { auditChanges } from '../lib/audit-diff.js';
 import { formValues } from '../lib/form-values.js';
 import { formatIst } from '../lib/format-ist.js';
@@ -28,15 +27,10 @@ export function AuditScreen() {
   const { api } = useAppDeps();
   const [filters, setFilters] = useState({ actor: '', action: '', subject: '' });
   const key = JSON.stringify(filters);
-  const pages = usePages(key);
-  const before = pages.cursor;
-  const [rows, reload] = useResource(
-    () => api.audit({ ...filters, ...(before ? { before } : {}) }),
-    `audit:${key}:${before ?? ''}`,
-  );
+  const list = usePagedResource((before) => api.audit({ ...filters, ...(before ? { before } : {}) }), key);
   const submit = (event: Event) => {
     event.preventDefault();
-    pages.setCursors([]);
+    list.pages.setCursors([]);
     setFilters({ actor: '', action: '', subject: '', ...formValues(event) });
   };
   return (
@@ -48,10 +42,8 @@ export function AuditScreen() {
         <TextFilter label="Subject" name="subject" value={filters.subject} />
       </FilterForm>
       <PagedList
-        resource={rows}
-        retry={reload}
+        list={list}
         what="the audit log"
-        pages={pages}
         page={(list) => idPage(list)}
         empty={`No manual actions recorded${filters.actor || filters.action || filters.subject ? ' that match' : ''}.`}
       >

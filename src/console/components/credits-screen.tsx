@@ -3,7 +3,7 @@ import type { AttentionKind } from '../../shared/attention-views.js';
 import { isListedText, type ListedCredit, type ListedText } from '../../shared/credit-views.js';
 import { useAppDeps } from '../app-deps.js';
 import { useAction } from '../hooks/use-action.js';
-import { usePages } from '../hooks/use-pages.js';
+import { usePagedResource } from '../hooks/use-pages.js';
 import { useResource } from '../hooks/use-resource.js';
 import { fieldError, labelIn } from '../lib/field-error.js';
 import { formatCount } from '../lib/format-inr.js';
@@ -40,12 +40,8 @@ export const CREDIT_TABS = [
 export function CreditsScreen({ tab }: { readonly tab: string }) {
   const { api } = useAppDeps();
   const current = CREDIT_TABS.find((item) => item.id === tab) ?? CREDIT_TABS[0];
-  const pages = usePages(current.id);
-  const before = pages.cursor;
-  const [rows, reload] = useResource(
-    () => api.credits(current.id, before),
-    `credits:${current.id}:${before ?? ''}`,
-  );
+  const list = usePagedResource((before) => api.credits(current.id, before), current.id);
+  const { reload } = list;
   const [attention, reloadAttention] = useResource(() => api.attention(), 'attention');
   const waitingCounts = attention.state === 'ready' ? attention.data.counts : undefined;
   const [matching, setMatching] = useState<ListedCredit | undefined>(undefined);
@@ -73,14 +69,7 @@ export function CreditsScreen({ tab }: { readonly tab: string }) {
         ))}
       </nav>
       <DoneNotice message={done} />
-      <PagedList
-        resource={rows}
-        retry={reload}
-        what="credits"
-        pages={pages}
-        page={(list) => idPage(list)}
-        empty={current.empty}
-      >
+      <PagedList list={list} what="credits" page={(list) => idPage(list)} empty={current.empty}>
         {(list) =>
           current.id === 'unparsed' || current.id === 'ignored' || current.id === 'invalid' ? (
             <TextList

@@ -1,5 +1,5 @@
 import { useAppDeps } from '../app-deps.js';
-import { usePages } from '../hooks/use-pages.js';
+import { usePagedResource } from '../hooks/use-pages.js';
 import { useResource } from '../hooks/use-resource.js';
 import { formValues } from '../lib/form-values.js';
 import { orderSearchParams } from '../lib/order-search.js';
@@ -25,11 +25,7 @@ const KINDS: readonly Choice[] = [
 export function OrdersScreen({ query }: { readonly query: OrderQuery }) {
   const { api } = useAppDeps();
   const key = JSON.stringify(query);
-  const pages = usePages(key);
-  const [page, reload] = useResource(
-    () => api.searchOrders(orderSearchParams(query), pages.cursor),
-    `${key}|${pages.cursor ?? ''}`,
-  );
+  const list = usePagedResource((cursor) => api.searchOrders(orderSearchParams(query), cursor), key);
   const [merchants] = useResource(() => api.merchants(), 'merchants');
   const submit = (event: Event) => {
     event.preventDefault();
@@ -70,14 +66,7 @@ export function OrdersScreen({ query }: { readonly query: OrderQuery }) {
         <DayRangeFilter from={query.from} to={query.to} zone="IST" />
         <input type="hidden" name="callback" value={query.callback} />
       </FilterForm>
-      <PagedList
-        resource={page}
-        retry={reload}
-        what="orders"
-        pages={pages}
-        page={(data) => orderPage(data)}
-        empty="No orders match."
-      >
+      <PagedList list={list} what="orders" page={(data) => orderPage(data)} empty="No orders match.">
         {(orders) => <OrderTable orders={orders} caption="Orders, newest first" />}
       </PagedList>
     </>

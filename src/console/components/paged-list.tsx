@@ -1,6 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import type { Pages } from '../hooks/use-pages.js';
-import type { Resource } from '../hooks/use-resource.js';
+import type { PagedResource } from '../hooks/use-pages.js';
 import { LoadState } from './load-state.js';
 import { Pager } from './pager.js';
 
@@ -29,24 +28,20 @@ export const idPage = <Row extends { readonly id: string | number }>(
  * `children` shows them, and the Pager under them.
  */
 export function PagedList<Data, Row>({
-  resource,
-  retry,
+  list: { resource, reload, pages },
   what,
-  pages,
   page,
   empty,
   children,
 }: {
-  readonly resource: Resource<Data>;
-  readonly retry: () => void;
+  readonly list: PagedResource<Data>;
   readonly what: string;
-  readonly pages: Pages;
   readonly page: (data: Data) => ListPage<Row>;
   readonly empty: ComponentChildren;
   readonly children: (rows: readonly Row[]) => ComponentChildren;
 }) {
   return (
-    <LoadState resource={resource} retry={retry} what={what}>
+    <LoadState resource={resource} retry={reload} what={what}>
       {(data) => {
         const { rows, next } = page(data);
         return rows.length === 0 ? (

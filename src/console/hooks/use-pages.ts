@@ -1,4 +1,6 @@
 import { useState } from 'preact/hooks';
+import type { ApiResult } from '../api/api-result.js';
+import { type Resource, useResource } from './use-resource.js';
 
 export interface Pages {
   /** The cursors of the pages opened so far (empty on the first page), for the Pager. */
@@ -17,4 +19,20 @@ export function usePages(key: string): Pages {
     setCursors([]);
   }
   return { cursors, setCursors, cursor: cursors.at(-1) };
+}
+
+export interface PagedResource<T> {
+  readonly resource: Resource<T>;
+  readonly reload: () => void;
+  readonly pages: Pages;
+}
+
+/** One page of a list loaded from the server (`load` from its cursor), back to the first when `key` changes. */
+export function usePagedResource<T>(
+  load: (cursor: string | undefined) => Promise<ApiResult<T>>,
+  key: string,
+): PagedResource<T> {
+  const pages = usePages(key);
+  const [resource, reload] = useResource(() => load(pages.cursor), `${key}|${pages.cursor ?? ''}`);
+  return { resource, reload, pages };
 }

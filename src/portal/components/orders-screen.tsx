@@ -9,14 +9,13 @@ import {
 } from '../../console/components/filters.js';
 import { orderPage, PagedList } from '../../console/components/paged-list.js';
 import { StatusBadge } from '../../console/components/status-badge.js';
-import { usePages } from '../../console/hooks/use-pages.js';
+import { usePagedResource } from '../../console/hooks/use-pages.js';
 import { formValues } from '../../console/lib/form-values.js';
 import { formatInr } from '../../console/lib/format-inr.js';
 import { formatIst } from '../../console/lib/format-ist.js';
 import { orderSearchParams } from '../../console/lib/order-search.js';
 import type { PortalOrder } from '../../shared/portal-views.js';
 import { useAppDeps } from '../app-deps.js';
-import { useResource } from '../lib/hooks.js';
 import { type OrderQuery, orderHref, ordersHref } from '../lib/route.js';
 
 const KINDS: readonly Choice[] = [
@@ -51,11 +50,7 @@ const COLUMNS: readonly Column<PortalOrder>[] = [
 export function OrdersScreen({ query }: { readonly query: OrderQuery }) {
   const { api } = useAppDeps();
   const key = JSON.stringify(query);
-  const pages = usePages(key);
-  const [page, reload] = useResource(
-    () => api.orders(orderSearchParams(query), pages.cursor),
-    `${key}|${pages.cursor ?? ''}`,
-  );
+  const list = usePagedResource((cursor) => api.orders(orderSearchParams(query), cursor), key);
   const submit = (event: Event) => {
     event.preventDefault();
     window.location.hash = ordersHref(formValues(event));
@@ -75,14 +70,7 @@ export function OrdersScreen({ query }: { readonly query: OrderQuery }) {
         <SelectFilter label="Callback" name="callback" value={query.callback} choices={CALLBACKS} />
         <DayRangeFilter from={query.from} to={query.to} zone="day" />
       </FilterForm>
-      <PagedList
-        resource={page}
-        retry={reload}
-        what="orders"
-        pages={pages}
-        page={(data) => orderPage(data)}
-        empty="No orders match."
-      >
+      <PagedList list={list} what="orders" page={(data) => orderPage(data)} empty="No orders match.">
         {(orders) => (
           <DataTable
             rows={orders}
