@@ -78,6 +78,8 @@ export interface AppOptions {
   readonly signal?: AbortSignal;
   /** Real time between the event streams' heartbeat comments (default 20 s). */
   readonly heartbeatMs?: number;
+  /** Real time an open order's payer view is served from memory without a store read (default 60 s). */
+  readonly openViewTrustMs?: number;
 }
 
 /** Methods whose requests may carry a body: the only ones the body limit looks at. */
@@ -166,6 +168,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
     checkoutApiRoutes(deps, options.payerLimits ?? DEFAULT_PAYER_LIMITS, {
       signal: options.signal,
       heartbeatMs: options.heartbeatMs,
+      openViewTrustMs: options.openViewTrustMs,
     }),
   );
   app.route('/', demoRoutes(deps));

@@ -36,6 +36,8 @@ export interface CheckoutApiOptions {
   readonly signal?: AbortSignal | undefined;
   /** Real time between the event streams' heartbeat comments (default 20 s). */
   readonly heartbeatMs?: number | undefined;
+  /** Real time an open order's payer view is served from memory without a store read (default 60 s). */
+  readonly openViewTrustMs?: number | undefined;
 }
 
 /** Generous for polling (many payers share carrier NAT addresses), tight for UTR claims. */
@@ -76,6 +78,7 @@ export function checkoutApiRoutes(
     now: () => deps.clock.now(),
     secretKey: deps.config.secretKey,
     claimGraceSeconds: deps.config.claimGraceSeconds,
+    openTrustMs: options.openViewTrustMs,
   });
   const events = orderEventStream({
     views,

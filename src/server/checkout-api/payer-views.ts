@@ -7,7 +7,11 @@
  *
  * Correctness rests on the change feed: every write that changes a payer view announces it at
  * commit. While the listener is down nothing is cached (every read goes to the store), and when
- * it is back everything cached is dropped and every watcher is told to re-read.
+ * it is back everything cached is dropped and every watcher is told to re-read. Should one
+ * announcement still go missing, an open order's view is trusted for `openTrustMs` only (a
+ * minute by default): the next read after that goes to the store, so a payer's poll sees a
+ * change that was never announced within a minute instead of never (decision 0042). A final
+ * view never changes and is kept until evicted.
  */
 import { LRUCache } from 'lru-cache';
 import { isHttpUrl } from '../../shared/http-url.js';
@@ -70,11 +74,22 @@ export interface PayerViewsOptions {
   readonly claimGraceSeconds: number;
   /** Views kept at most (default 10,000: a few MB). */
   readonly maxEntries?: number;
+  /** How long an open order's view is served from memory before the store is read again (default 60 s). */
+  readonly openTrustMs?: number | undefined;
 }
+
+export const OPEN_VIEW_TRUST_MS = 60_000;
 
 export function createPayerViews(options: PayerViewsOptions): PayerViews {
   const { db, changes } = options;
-  const cached = new LRUCache<string, PayerViewVersion>({ max: options.maxEntries ?? 10_000 });
+  // The trust window runs on the service's clock.
+  const cached = new LRUCache<string, PayerViewVersion>({
+    max: options.maxEntries ?? 10_000,
+    perf: { now: () => options.now().getTime() },
+    // Read the clock at each look, not once a millisecond: a test's clock moves without time passing.
+    ttlResolution: 0,
+  });
+  const openTrustMs = options.openTrustMs ?? OPEN_VIEW_TRUST_MS;
   const reading = new Map<string, Promise<PayerViewVersion | undefined>>();
   const watchers = new Map<string, Set<() => void>>();
 
@@ -148,7 +163,8 @@ export function createPayerViews(options: PayerViewsOptions): PayerViews {
         (version) => {
           if (reading.get(paymentUid) === promise) {
             reading.delete(paymentUid);
-            if (version && changes.live) cached.set(paymentUid, version);
+            if (version && changes.live)
+              cached.set(paymentUid, version, { ttl: version.final ? 0 : openTrustMs });
           }
           return version;
         },
