@@ -42,7 +42,7 @@ function declare<M extends Method>(method: M, tag: ApiTag, auth: ApiAuth) {
     id: string,
     parts: RouteParts<B, Q> & ParamsOf<P, R>,
   ) => {
-    // The parts and what the group adds make the spec apiRoute checks; the compiler cannot follow
+    // The parts and what the group adds make the route specification that apiRoute checks; the compiler cannot follow
     // the path's parameters through the spread.
     const spec = { ...parts, id, method, path, tag, auth } as ApiRouteSpec<M, P, B, Q> & ParamsOf<P, R>;
     return apiRoute<M, P, B, Q, R>(spec);
