@@ -124,6 +124,14 @@ describe('the merchant portal page', () => {
     });
   });
 
+  it('says an address no screen answers to is not found, with the way back to Orders', async () => {
+    show({ 'GET /session': { status: 200, data: SESSION } }, '#/nowhere');
+    await settle();
+    expect(screen.getByRole('heading', { level: 1, name: 'Not found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to Orders' }).getAttribute('href')).toBe('#/orders');
+    expect(document.title).toBe('Not found · Merchant portal');
+  });
+
   it('opens an invitation: two different passwords are refused on the page, then the token is used and leaves the address', async () => {
     const net = show(
       {

@@ -62,6 +62,16 @@ describe('signing in', () => {
   });
 });
 
+describe('an address no screen answers to', () => {
+  it('says so in its heading and title, with the way back to Today', async () => {
+    renderConsole(fakeApi(), '#/nowhere');
+    await settle();
+    expect(screen.getByRole('heading', { level: 1, name: 'Not found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to Today' }).getAttribute('href')).toBe('#/today');
+    expect(document.title).toBe('Not found · Operator console');
+  });
+});
+
 describe('the Today screen', () => {
   it('shows loading, then figures in Indian formatting, each linking to its list', async () => {
     let answer: (value: ApiResult<typeof sampleSummary>) => void = () => {};
