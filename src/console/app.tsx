@@ -1,5 +1,4 @@
-import { useEffect, useMemo, useState } from 'preact/hooks';
-import type { SignedIn } from '../shared/session-view.js';
+import { useEffect, useMemo } from 'preact/hooks';
 import { type AppDeps, AppDepsContext } from './app-deps.js';
 import { ApprovalsScreen } from './components/approvals-screen.js';
 import { AttentionScreen } from './components/attention-screen.js';
@@ -10,51 +9,33 @@ import { MerchantScreen } from './components/merchant-screen.js';
 import { MerchantsScreen } from './components/merchants-screen.js';
 import { OrderScreen } from './components/order-screen.js';
 import { OrdersScreen } from './components/orders-screen.js';
+import { Booting, NotFound } from './components/page-states.js';
 import { PayoutBatchScreen } from './components/payout-batch-screen.js';
 import { PayoutsScreen } from './components/payouts-screen.js';
 import { SearchScreen } from './components/search-screen.js';
 import { SignInScreen } from './components/sign-in-screen.js';
 import { TodayScreen } from './components/today-screen.js';
 import { useRoute } from './hooks/use-route.js';
-import { SessionContext, type SessionControls } from './hooks/use-session.js';
+import { SessionContext, type SessionControls, usePageSession } from './hooks/use-session.js';
 import type { Route } from './lib/route.js';
-
-type SessionState =
-  | { readonly kind: 'checking' }
-  | { readonly kind: 'signed-out'; readonly notice?: string }
-  | { readonly kind: 'signed-in'; readonly session: SignedIn };
 
 /** The console: the sign-in screen until there is a session, then the screen the address names. */
 export function App({ deps }: { readonly deps: AppDeps }) {
-  const [state, setState] = useState<SessionState>({ kind: 'checking' });
+  const { state, end, signedIn } = usePageSession(deps.api);
   const route = useRoute();
-  useEffect(() => {
-    void deps.api.session().then((result) => {
-      setState(result.kind === 'ok' ? { kind: 'signed-in', session: result.data } : { kind: 'signed-out' });
-    });
-  }, [deps.api]);
-  const controls = useMemo<SessionControls | undefined>(() => {
-    if (state.kind !== 'signed-in') return undefined;
-    return {
-      operator: state.session.operator,
-      expire: () => setState({ kind: 'signed-out', notice: 'Your session has ended. Sign in again.' }),
-      signOut: async () => {
-        await deps.api.signOut();
-        setState({ kind: 'signed-out', notice: 'You have signed out.' });
-      },
-    };
-  }, [state, deps.api]);
+  const controls = useMemo<SessionControls | undefined>(
+    () => (state.kind === 'signed-in' ? { operator: state.session.operator, ...end } : undefined),
+    [state, end],
+  );
 
   return (
     <AppDepsContext.Provider value={deps}>
       {state.kind === 'checking' ? (
-        <p class="boot" role="status">
-          Loading the console…
-        </p>
+        <Booting what="the console" />
       ) : state.kind === 'signed-out' || !controls ? (
         <SignInScreen
           {...(state.kind === 'signed-out' && state.notice ? { notice: state.notice } : {})}
-          onSignedIn={(session) => setState({ kind: 'signed-in', session })}
+          onSignedIn={signedIn}
         />
       ) : (
         <SessionContext.Provider value={controls}>
@@ -97,14 +78,7 @@ function Screen({ route }: { readonly route: Route }) {
     case 'payout-batch':
       return <PayoutBatchScreen key={route.batchId} batchId={route.batchId} />;
     default:
-      return (
-        <>
-          <h1>Not found</h1>
-          <p>
-            No such screen. <a href="#/today">Back to Today</a>
-          </p>
-        </>
-      );
+      return <NotFound home="#/today" homeName="Today" />;
   }
 }
 

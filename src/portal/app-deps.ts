@@ -1,4 +1,5 @@
 import { requiredContext } from '../console/hooks/required-context.js';
+import type { SessionEnd } from '../console/hooks/use-session.js';
 import type { PortalSignedIn } from '../shared/portal-views.js';
 import type { PortalApi } from './api/portal-api.js';
 
@@ -9,11 +10,8 @@ export interface AppDeps {
 
 export const [AppDepsContext, useAppDeps] = requiredContext<AppDeps>('useAppDeps outside <App>');
 
-export interface PortalSessionControls {
+export interface PortalSessionControls extends SessionEnd {
   readonly session: PortalSignedIn;
-  /** The API answered 401: the session is over, show the sign-in screen. */
-  expire(): void;
-  signOut(): Promise<void>;
 }
 
 export const [PortalSessionContext, usePortalSession] = requiredContext<PortalSessionControls>(

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { SessionContext, type SessionControls } from '../console/hooks/use-session.js';
+import { Booting, NotFound } from '../console/components/page-states.js';
+import { SessionContext, type SessionControls, usePageSession } from '../console/hooks/use-session.js';
 import type { PortalSignedIn } from '../shared/portal-views.js';
 import {
   type AppDeps,
@@ -18,41 +19,24 @@ import { SettingsScreen } from './components/settings-screen.js';
 import { TeamScreen } from './components/team-screen.js';
 import { inviteToken, parseRoute, type Route } from './lib/route.js';
 
-type SessionState =
-  | { readonly kind: 'checking' }
-  | { readonly kind: 'signed-out'; readonly notice?: string }
-  | { readonly kind: 'signed-in'; readonly session: PortalSignedIn };
-
 /** The portal: an invitation, or sign-in until there is a session, then the screen the address names. */
 export function App({ deps }: { readonly deps: AppDeps }) {
-  const [state, setState] = useState<SessionState>({ kind: 'checking' });
+  const { state, end, signedIn: enter } = usePageSession(deps.api);
   const [hash, setHash] = useState(() => window.location.hash);
   useEffect(() => {
     const onChange = () => setHash(window.location.hash);
     window.addEventListener('hashchange', onChange);
     return () => window.removeEventListener('hashchange', onChange);
   }, []);
-  useEffect(() => {
-    void deps.api.session().then((result) => {
-      setState(result.kind === 'ok' ? { kind: 'signed-in', session: result.data } : { kind: 'signed-out' });
-    });
-  }, [deps.api]);
-  const controls = useMemo<PortalSessionControls | undefined>(() => {
-    if (state.kind !== 'signed-in') return undefined;
-    return {
-      session: state.session,
-      expire: () => setState({ kind: 'signed-out', notice: 'Your session has ended. Sign in again.' }),
-      signOut: async () => {
-        await deps.api.signOut();
-        setState({ kind: 'signed-out', notice: 'You have signed out.' });
-      },
-    };
-  }, [state, deps.api]);
+  const controls = useMemo<PortalSessionControls | undefined>(
+    () => (state.kind === 'signed-in' ? { session: state.session, ...end } : undefined),
+    [state, end],
+  );
   const signedIn = (session: PortalSignedIn) => {
     // The invitation's token leaves the address once used: a reload must not offer it again.
     if (inviteToken(window.location.hash)) window.history.replaceState(null, '', '#/orders');
     setHash(window.location.hash);
-    setState({ kind: 'signed-in', session });
+    enter(session);
   };
   const token = inviteToken(hash);
   const route = parseRoute(hash);
@@ -60,9 +44,7 @@ export function App({ deps }: { readonly deps: AppDeps }) {
   return (
     <AppDepsContext.Provider value={deps}>
       {state.kind === 'checking' ? (
-        <p class="boot" role="status">
-          Loading the merchant portal…
-        </p>
+        <Booting what="the merchant portal" />
       ) : token ? (
         <InviteScreen token={token} onSignedIn={signedIn} />
       ) : !controls ? (
@@ -119,13 +101,6 @@ function Screen({ route }: { readonly route: Route }) {
     case 'team':
       return <TeamScreen />;
     default:
-      return (
-        <>
-          <h1>Not found</h1>
-          <p>
-            No such screen. <a href="#/orders">Back to Orders</a>
-          </p>
-        </>
-      );
+      return <NotFound home="#/orders" homeName="Orders" />;
   }
 }
