@@ -4,6 +4,7 @@
  * console-views.ts, for the service's document and the console alike.
  */
 import * as z from 'zod/mini';
+import { deliveryFields } from './view-fields.js';
 
 /** One callback to deliver: the status change it reports and where its delivery stands. */
 export const OutboxEntrySchema = z.object({
@@ -35,10 +36,7 @@ export const CallbackAttemptSchema = z.object({
   attempt: z.number(),
   payment_status: z.string(),
   started_at: z.string(),
-  http_status: z.nullable(z.number()),
-  latency_ms: z.number(),
-  response_snippet: z.string(),
-  error: z.string(),
+  ...deliveryFields,
   worker: z.string(),
 });
 

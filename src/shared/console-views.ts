@@ -11,6 +11,7 @@ import { AttentionCountsSchema } from './attention-views.js';
 import { CALLBACK_STATUSES } from './callback-statuses.js';
 import { TRANSACTION_TYPES } from './order-status.js';
 import { PAYOUT_CHANNEL_NAMES } from './payout-channel-names.js';
+import { deliveryFields, merchantFields } from './view-fields.js';
 
 export const TodaySummarySchema = z.object({
   /** Midnight in India of the day the figures cover, ISO 8601. */
@@ -18,9 +19,7 @@ export const TodaySummarySchema = z.object({
   orders: z.array(z.object({ kind: z.string(), status: z.string(), count: z.number(), amount: z.string() })),
   /** `frozen`: credits a bank statement line contradicted, their money held back (all days). */
   credits: z.object({ received: z.number(), matched: z.number(), waiting: z.number(), frozen: z.number() }),
-  failing_callbacks: z.array(
-    z.object({ merchant_uid: z.string(), merchant_name: z.string(), count: z.number() }),
-  ),
+  failing_callbacks: z.array(z.object({ ...merchantFields, count: z.number() })),
   /** How many cases of each kind wait in the Needs attention queue. */
   attention: AttentionCountsSchema,
   /**
@@ -36,8 +35,7 @@ export type TodaySummary = z.infer<typeof TodaySummarySchema>;
 /** A row of the order search (GET /operator/api/order-search). */
 export const OrderListRowSchema = z.object({
   payment_uid: z.string(),
-  merchant_uid: z.string(),
-  merchant_name: z.string(),
+  ...merchantFields,
   merchant_order_id: z.string(),
   kind: z.enum(TRANSACTION_TYPES),
   payterm: z.string(),
@@ -83,10 +81,7 @@ export const AttemptEntrySchema = entryOf('attempt', {
   outbox_id: z.number(),
   attempt: z.number(),
   payment_status: z.string(),
-  http_status: z.nullable(z.number()),
-  latency_ms: z.number(),
-  response_snippet: z.string(),
-  error: z.string(),
+  ...deliveryFields,
 });
 
 /** A timeline's first entry: the order's creation, with the client that created it. */

@@ -5,13 +5,12 @@
  * for the service's document and the console alike. Amounts in rupees with two decimals.
  */
 import * as z from 'zod/mini';
+import { orderRefFields } from './view-fields.js';
 
 const text = (description: string) => z.string().check(z.describe(description));
 
 export const ContestantSchema = z.object({
-  payment_uid: z.string(),
-  merchant_uid: z.string(),
-  merchant_order_id: z.string(),
+  ...orderRefFields,
   amount: text('The order amount, rupees'),
   payment_status: z.string(),
   client_ip: text('The address the claim came from (`operator` for an operator)'),

@@ -8,6 +8,7 @@
  */
 import * as z from 'zod/mini';
 import { TRANSACTION_TYPES } from './order-status.js';
+import { merchantFields } from './view-fields.js';
 
 const amount = z.string().check(z.describe('Rupees with two decimals, e.g. 199.00'));
 const accountFields = {
@@ -57,8 +58,7 @@ export const QueryViewSchema = z
     transaction_type: z.enum(TRANSACTION_TYPES),
     accounting_type: z.string(),
     merchant_order_id: z.string(),
-    merchant_uid: z.string(),
-    merchant_name: z.string(),
+    ...merchantFields,
     channel: z.string(),
     payterm: z.string(),
     payment_status: status,
@@ -93,8 +93,7 @@ export const QueryViewSchema = z
 export const BalanceSchema = z
   .object({
     uid: z.string(),
-    merchant_uid: z.string(),
-    merchant_name: z.string(),
+    ...merchantFields,
     inr: z.string().check(z.describe('Available balance')),
     inr_held: z.string().check(z.describe('Held for payouts in flight')),
     inr_pending: z

@@ -4,6 +4,7 @@
  * Amounts leave as two-decimal rupee strings, times as ISO 8601.
  */
 import * as z from 'zod/mini';
+import { orderRefFields } from './view-fields.js';
 
 export const PayoutBatchViewSchema = z.object({
   batch_id: z.string(),
@@ -26,9 +27,7 @@ export type PayoutBatchView = z.infer<typeof PayoutBatchViewSchema>;
 export const PayoutBatchLineSchema = z.object({
   line: z.number(),
   reference: z.string(),
-  payment_uid: z.string(),
-  merchant_uid: z.string(),
-  merchant_order_id: z.string(),
+  ...orderRefFields,
   beneficiary_account: z.string(),
   ifsc: z.string(),
   beneficiary_name: z.string(),
@@ -75,9 +74,7 @@ export type PayoutBatchList = z.infer<typeof PayoutBatchListSchema>;
 
 /** A payout an operator should look at: sent with no debit seen in time, or reversed after completing. */
 export const PayoutAttentionSchema = z.object({
-  payment_uid: z.string(),
-  merchant_uid: z.string(),
-  merchant_order_id: z.string(),
+  ...orderRefFields,
   channel: z.string(),
   reference: z.string(),
   batch_id: z.nullable(z.string()),

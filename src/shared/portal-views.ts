@@ -14,15 +14,16 @@ import {
   OrderListRowSchema,
   orderDefaultsFields,
   orderPageOf,
+  revocableFields,
   StatusEntrySchema,
 } from './console-views.js';
 import { sessionOf, signedInOf } from './session-view.js';
+import { deliveryFields, merchantFields } from './view-fields.js';
 
 export const PortalSignedInSchema = signedInOf({
   user_id: z.string(),
   email: z.string(),
-  merchant_uid: z.string(),
-  merchant_name: z.string(),
+  ...merchantFields,
 });
 export type PortalSignedIn = z.infer<typeof PortalSignedInSchema>;
 
@@ -103,12 +104,7 @@ export const PortalBalanceSchema = z.object({
 });
 export type PortalBalance = z.infer<typeof PortalBalanceSchema>;
 
-export const PortalKeySchema = z.object({
-  api_key: z.string(),
-  status: z.enum(['active', 'revoked']),
-  created_at: z.string(),
-  revoked_at: z.nullable(z.string()),
-});
+export const PortalKeySchema = z.object({ api_key: z.string(), ...revocableFields });
 export const PortalKeysSchema = z.array(PortalKeySchema);
 export type PortalKey = z.infer<typeof PortalKeySchema>;
 
@@ -126,12 +122,7 @@ export type PortalSettings = z.infer<typeof PortalSettingsSchema>;
 export const TestCallbackSchema = z.object({
   notify_url: z.string(),
   acknowledged: z.boolean(),
-  http_status: z.nullable(z.number()),
-  latency_ms: z.number(),
-  /** The answer's first bytes, as text. */
-  response_snippet: z.string(),
-  /** Why it was not acknowledged; '' when it was. */
-  error: z.string(),
+  ...deliveryFields,
 });
 export type TestCallback = z.infer<typeof TestCallbackSchema>;
 

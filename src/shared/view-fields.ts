@@ -1,0 +1,30 @@
+/**
+ * Groups of fields that several answers carry alike, declared once and spread into each view that
+ * shows them, so a field of a group cannot come to mean one thing in one answer and another in the
+ * next. Written with `zod/mini`, as console-views.ts.
+ */
+import * as z from 'zod/mini';
+
+/** The merchant a row belongs to: its uid, and its name to show. */
+export const merchantFields = {
+  merchant_uid: z.string(),
+  merchant_name: z.string(),
+};
+
+/** The order a row is about: its uid, its merchant, and the merchant's own reference for it. */
+export const orderRefFields = {
+  payment_uid: z.string(),
+  merchant_uid: z.string(),
+  merchant_order_id: z.string(),
+};
+
+/** What one delivery of a callback got back, and how long it took. */
+export const deliveryFields = {
+  /** The status the merchant's endpoint answered; null when none came. */
+  http_status: z.nullable(z.number()),
+  latency_ms: z.number(),
+  /** The answer's first bytes, as text. */
+  response_snippet: z.string(),
+  /** Why it was not acknowledged; '' when it was. */
+  error: z.string(),
+};
