@@ -15,6 +15,7 @@ import type { OrderPoller } from '../state/order-poller.js';
 import { MessageScreen } from './message-screen.js';
 import { PageFrame } from './page-frame.js';
 import { PayScreen } from './pay-screen.js';
+import type { UtrEntry } from './utr-form.js';
 
 const ANNOUNCE: { readonly [V in OrderView]: MessageKey } = {
   pay: 'statusPay',
@@ -77,8 +78,12 @@ export function OrderScreen({ order, clockOffsetMs, offline, poller }: OrderScre
     if (isFinalStatus(order.payment_status)) setUtrDraft('');
   }, [order.payment_status]);
 
-  const onAccepted = (status: PayerOrder['payment_status'], utr: string) => poller.noteSubmitted(status, utr);
-  const onStale = () => poller.refreshNow();
+  const entry: UtrEntry = {
+    utrDraft,
+    onUtrChange: setUtrDraft,
+    onAccepted: (status, utr) => poller.noteSubmitted(status, utr),
+    onStale: () => poller.refreshNow(),
+  };
 
   return (
     <PageFrame
@@ -90,37 +95,14 @@ export function OrderScreen({ order, clockOffsetMs, offline, poller }: OrderScre
     >
       <OfflineContext.Provider value={offline}>
         <div ref={frame}>
-          {view === 'pay' && (
-            <PayScreen
-              order={order}
-              timeLeft={timeLeft}
-              utrDraft={utrDraft}
-              onUtrChange={setUtrDraft}
-              onAccepted={onAccepted}
-              onStale={onStale}
-            />
-          )}
+          {view === 'pay' && <PayScreen order={order} timeLeft={timeLeft} {...entry} />}
           {view !== 'pay' && !later && <MessageScreen title={t('loading')} />}
           {view === 'payout' && later && <later.PayoutScreen order={order} />}
           {view === 'verifying' && later && (
-            <later.VerifyingScreen
-              order={order}
-              serverNow={now + clockOffsetMs}
-              utrDraft={utrDraft}
-              onUtrChange={setUtrDraft}
-              onAccepted={onAccepted}
-              onStale={onStale}
-            />
+            <later.VerifyingScreen order={order} serverNow={now + clockOffsetMs} {...entry} />
           )}
           {view !== 'pay' && view !== 'payout' && view !== 'verifying' && later && (
-            <later.ResultScreen
-              view={view}
-              order={order}
-              utrDraft={utrDraft}
-              onUtrChange={setUtrDraft}
-              onAccepted={onAccepted}
-              onStale={onStale}
-            />
+            <later.ResultScreen view={view} order={order} {...entry} />
           )}
         </div>
       </OfflineContext.Provider>

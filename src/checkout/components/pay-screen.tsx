@@ -1,5 +1,4 @@
 import { useEffect, useRef } from 'preact/hooks';
-import type { PaymentStatus } from '../../shared/order-status.js';
 import type { PayerOrder } from '../../shared/payer-order.js';
 import { useAppLaunch } from '../hooks/use-app-launch.js';
 import { useLaterScreens } from '../hooks/use-later-screens.js';
@@ -8,15 +7,11 @@ import type { TimeLeft } from '../lib/time-left.js';
 import { ImpsPayment } from './imps-payment.js';
 import { OrderSummary } from './order-summary.js';
 import { UpiPayment } from './upi-payment.js';
-import { UtrForm } from './utr-form.js';
+import { type UtrEntry, UtrForm } from './utr-form.js';
 
-export interface PayScreenProps {
+export interface PayScreenProps extends UtrEntry {
   readonly order: PayerOrder;
   readonly timeLeft: TimeLeft;
-  readonly utrDraft: string;
-  readonly onUtrChange: (text: string) => void;
-  readonly onAccepted: (status: PaymentStatus, utr: string) => void;
-  readonly onStale: () => void;
 }
 
 /**
@@ -25,7 +20,7 @@ export interface PayScreenProps {
  * back from their UPI app, the UTR step comes forward: "Paid? Enter the UTR", scrolled into
  * view and focused.
  */
-export function PayScreen({ order, timeLeft, utrDraft, onUtrChange, onAccepted, onStale }: PayScreenProps) {
+export function PayScreen({ order, timeLeft, ...entry }: PayScreenProps) {
   const { t } = useI18n();
   // With no UTR tries left a new payment could never be matched: no payment details then.
   const collection = order.utr_attempts_left > 0 ? order.collection : null;
@@ -47,7 +42,7 @@ export function PayScreen({ order, timeLeft, utrDraft, onUtrChange, onAccepted, 
       </h1>
       <OrderSummary order={order} timeLeft={timeLeft} />
       {order.sandbox && collection && later && (
-        <later.SandboxPanel paymentUid={order.payment_uid} onSimulated={onUtrChange} />
+        <later.SandboxPanel paymentUid={order.payment_uid} onSimulated={entry.onUtrChange} />
       )}
       {collection?.kind === 'upi' && (
         <UpiPayment order={order} upi={collection} onLaunch={launch.launched} appHelp={launch.helpShown} />
@@ -57,10 +52,7 @@ export function PayScreen({ order, timeLeft, utrDraft, onUtrChange, onAccepted, 
         <UtrForm
           order={order}
           late={false}
-          value={utrDraft}
-          onChange={onUtrChange}
-          onAccepted={onAccepted}
-          onStale={onStale}
+          {...entry}
           {...(launch.returned ? { title: t('paidEnterUtr') } : {})}
         />
       </div>

@@ -1,5 +1,4 @@
 import { useState } from 'preact/hooks';
-import type { PaymentStatus } from '../../shared/order-status.js';
 import type { PayerOrder } from '../../shared/payer-order.js';
 import { useI18n } from '../i18n/i18n-context.js';
 import type { MessageKey } from '../i18n/messages.js';
@@ -13,7 +12,7 @@ import { ContactShop } from './contact-shop.js';
 import { ReceiptActions } from './receipt-actions.js';
 import { RedirectNotice } from './redirect-notice.js';
 import { type MarkKind, StatusMark } from './status-mark.js';
-import { UtrForm } from './utr-form.js';
+import { type UtrEntry, UtrForm } from './utr-form.js';
 
 export type ResultView = Exclude<OrderView, 'pay' | 'payout' | 'verifying'>;
 
@@ -25,13 +24,9 @@ const TEXT: { readonly [V in ResultView]: { title: MessageKey; body: MessageKey;
   refunded: { title: 'statusRefunded', body: 'refundedBody', mark: 'back' },
 };
 
-export interface ResultScreenProps {
+export interface ResultScreenProps extends UtrEntry {
   readonly view: ResultView;
   readonly order: PayerOrder;
-  readonly utrDraft: string;
-  readonly onUtrChange: (text: string) => void;
-  readonly onAccepted: (status: PaymentStatus, utr: string) => void;
-  readonly onStale: () => void;
 }
 
 /**
@@ -40,7 +35,7 @@ export interface ResultScreenProps {
  * and failed still take a late UTR. Reasons come as codes and are said in the payer's language;
  * a rejected payment shows both amounts and the shop's contact with what to quote.
  */
-export function ResultScreen({ view, order, utrDraft, onUtrChange, onAccepted, onStale }: ResultScreenProps) {
+export function ResultScreen({ view, order, ...entry }: ResultScreenProps) {
   const { t, locale } = useI18n();
   const [busy, setBusy] = useState(false);
   const text = TEXT[view];
@@ -111,16 +106,7 @@ export function ResultScreen({ view, order, utrDraft, onUtrChange, onAccepted, o
           body={t('rejectedNext', { merchant })}
         />
       )}
-      {lateUtr && (
-        <UtrForm
-          order={order}
-          late
-          value={utrDraft}
-          onChange={onUtrChange}
-          onAccepted={onAccepted}
-          onStale={onStale}
-        />
-      )}
+      {lateUtr && <UtrForm order={order} late {...entry} />}
       {view === 'success' && (
         <RedirectNotice url={back} merchant={merchant} embedOrigins={order.embed_origins} hold={busy} />
       )}

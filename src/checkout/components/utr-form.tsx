@@ -25,15 +25,22 @@ const WARNINGS: { readonly [W in Exclude<UtrPlausibility, 'plausible'>]: Message
   phone: 'utrWarnPhone',
 };
 
-export interface UtrFormProps {
-  readonly order: PayerOrder;
-  /** "Already paid?" wording, for expired and failed orders. */
-  readonly late: boolean;
-  readonly value: string;
-  readonly onChange: (text: string) => void;
+/**
+ * The UTR the payer is typing (kept across screens and reloads) and what follows sending it: each
+ * screen that takes a UTR is given these and passes them on to its form.
+ */
+export interface UtrEntry {
+  readonly utrDraft: string;
+  readonly onUtrChange: (text: string) => void;
   readonly onAccepted: (status: PaymentStatus, utr: string) => void;
   /** The order turned out to be closed already: reload it. */
   readonly onStale: () => void;
+}
+
+export interface UtrFormProps extends UtrEntry {
+  readonly order: PayerOrder;
+  /** "Already paid?" wording, for expired and failed orders. */
+  readonly late: boolean;
   /** Focus the field when shown (the payer asked to change the UTR). */
   readonly autoFocus?: boolean;
   /** The heading's text, when the screen wants another one ("Paid? Enter the UTR"). */
@@ -49,8 +56,8 @@ export interface UtrFormProps {
 export function UtrForm({
   order,
   late,
-  value,
-  onChange,
+  utrDraft,
+  onUtrChange,
   onAccepted,
   onStale,
   autoFocus,
@@ -122,7 +129,7 @@ export function UtrForm({
     );
   }
 
-  const check = checkUtr(value);
+  const check = checkUtr(utrDraft);
   const knownUtr = check.kind === 'valid' && check.utr === order.utr;
   const attemptsLeft = order.utr_attempts_left;
 
@@ -162,11 +169,11 @@ export function UtrForm({
           autoCapitalize="characters"
           spellcheck={false}
           enterKeyHint="done"
-          value={value}
+          value={utrDraft}
           aria-invalid={live.tone === 'error'}
           aria-describedby="utr-feedback"
           onInput={(event) => {
-            onChange(event.currentTarget.value);
+            onUtrChange(event.currentTarget.value);
             setSubmitError(undefined);
             setQueued(undefined);
           }}

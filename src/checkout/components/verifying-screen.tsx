@@ -1,5 +1,4 @@
 import { useState } from 'preact/hooks';
-import type { PaymentStatus } from '../../shared/order-status.js';
 import type { PayerOrder } from '../../shared/payer-order.js';
 import { useI18n } from '../i18n/i18n-context.js';
 import { formatInr } from '../lib/format-inr.js';
@@ -8,19 +7,15 @@ import { ContactShop } from './contact-shop.js';
 import { ImpsPayment } from './imps-payment.js';
 import { StatusMark } from './status-mark.js';
 import { UpiPayment } from './upi-payment.js';
-import { UtrForm } from './utr-form.js';
+import { type UtrEntry, UtrForm } from './utr-form.js';
 
 /** After this long checking, the shop's contact and the order reference come forward. */
 export const LONG_WAIT_MS = 5 * 60_000;
 
-export interface VerifyingScreenProps {
+export interface VerifyingScreenProps extends UtrEntry {
   readonly order: PayerOrder;
   /** The server's clock now (local clock plus offset), in milliseconds. */
   readonly serverNow: number;
-  readonly utrDraft: string;
-  readonly onUtrChange: (text: string) => void;
-  readonly onAccepted: (status: PaymentStatus, utr: string) => void;
-  readonly onStale: () => void;
 }
 
 /**
@@ -30,14 +25,7 @@ export interface VerifyingScreenProps {
  * is up, bring back the payment details. Once the time is up no payment details are offered: the
  * payer is told not to pay again and what happens to a payment already made.
  */
-export function VerifyingScreen({
-  order,
-  serverNow,
-  utrDraft,
-  onUtrChange,
-  onAccepted,
-  onStale,
-}: VerifyingScreenProps) {
+export function VerifyingScreen({ order, serverNow, ...entry }: VerifyingScreenProps) {
   const { t, locale } = useI18n();
   const [changing, setChanging] = useState(false);
   const [detailsShown, setDetailsShown] = useState(false);
@@ -101,13 +89,12 @@ export function VerifyingScreen({
         <UtrForm
           order={order}
           late={timeIsUp}
-          value={utrDraft === order.utr ? '' : utrDraft}
-          onChange={onUtrChange}
+          {...entry}
+          utrDraft={entry.utrDraft === order.utr ? '' : entry.utrDraft}
           onAccepted={(status, utr) => {
             setChanging(false);
-            onAccepted(status, utr);
+            entry.onAccepted(status, utr);
           }}
-          onStale={onStale}
           autoFocus={triesLeft}
         />
       ) : (
