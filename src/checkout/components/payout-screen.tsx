@@ -7,6 +7,7 @@ import { formatInr } from '../lib/format-inr.js';
 import { formatTime } from '../lib/format-time.js';
 import { returnUrl } from '../lib/safe-redirect.js';
 import { BackToShop } from './back-to-shop.js';
+import { Field } from './field.js';
 import { type MarkKind, StatusMark } from './status-mark.js';
 
 type PayoutStage = 'pending' | 'processing' | 'completed' | 'failed';
@@ -42,36 +43,26 @@ export function PayoutScreen({ order }: { readonly order: PayerOrder }) {
       <p>{t(stage.body, { merchant: order.merchant.name, amount })}</p>
       {reason && <p class="reason">{t(reason.key, reason.values)}</p>}
       <dl class="fields">
-        <div class="field">
-          <dt>{t('payoutStatus')}</dt>
-          <dd class="field-value status-value">{t(stage.status)}</dd>
-        </div>
-        <div class="field">
-          <dt>{t('amount')}</dt>
-          <dd class="field-value">{amount}</dd>
-        </div>
+        <Field label={t('payoutStatus')} valueClass="status-value">
+          {t(stage.status)}
+        </Field>
+        <Field label={t('amount')}>{amount}</Field>
         {payout && (
-          <div class="field">
-            <dt>{t('payoutAccount')}</dt>
-            <dd class="field-value mono">{payout.account}</dd>
-          </div>
+          <Field label={t('payoutAccount')} valueClass="mono">
+            {payout.account}
+          </Field>
         )}
         {payout?.bank_reference && (
-          <div class="field">
-            <dt>{t('payoutReference')}</dt>
-            <dd class="field-value mono">{payout.bank_reference}</dd>
-          </div>
+          <Field label={t('payoutReference')} valueClass="mono">
+            {payout.bank_reference}
+          </Field>
         )}
         {payout?.completed_at && (
-          <div class="field">
-            <dt>{t('payoutPaidAt')}</dt>
-            <dd class="field-value">{formatTime(payout.completed_at, locale)}</dd>
-          </div>
+          <Field label={t('payoutPaidAt')}>{formatTime(payout.completed_at, locale)}</Field>
         )}
-        <div class="field">
-          <dt>{t('orderRef')}</dt>
-          <dd class="field-value mono">{order.merchant_order_id}</dd>
-        </div>
+        <Field label={t('orderRef')} valueClass="mono">
+          {order.merchant_order_id}
+        </Field>
       </dl>
       {back && <BackToShop url={back} embedOrigins={order.embed_origins} />}
     </section>

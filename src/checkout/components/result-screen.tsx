@@ -9,6 +9,7 @@ import { acceptsUtr, type OrderView } from '../lib/order-view.js';
 import { returnUrl } from '../lib/safe-redirect.js';
 import { BackToShop } from './back-to-shop.js';
 import { ContactShop } from './contact-shop.js';
+import { Field } from './field.js';
 import { ReceiptActions } from './receipt-actions.js';
 import { RedirectNotice } from './redirect-notice.js';
 import { type MarkKind, StatusMark } from './status-mark.js';
@@ -58,44 +59,25 @@ export function ResultScreen({ view, order, ...entry }: ResultScreenProps) {
       <dl class="fields">
         {mismatch ? (
           <>
-            <div class="field">
-              <dt>{t('amountExpected')}</dt>
-              <dd class="field-value">{amount}</dd>
-            </div>
-            <div class="field">
-              <dt>{t('amountReceived')}</dt>
-              <dd class="field-value">{formatInr(order.final_amount)}</dd>
-            </div>
+            <Field label={t('amountExpected')}>{amount}</Field>
+            <Field label={t('amountReceived')}>{formatInr(order.final_amount)}</Field>
           </>
         ) : (
-          <div class="field">
-            <dt>{t('amount')}</dt>
-            <dd class="field-value">{amount}</dd>
-          </div>
+          <Field label={t('amount')}>{amount}</Field>
         )}
-        {view === 'success' && (
-          <div class="field">
-            <dt>{t('shop')}</dt>
-            <dd class="field-value">{merchant}</dd>
-          </div>
-        )}
+        {view === 'success' && <Field label={t('shop')}>{merchant}</Field>}
         {order.utr && view !== 'expired' && !quoted && (
-          <div class="field">
-            <dt>{t('utr')}</dt>
-            <dd class="field-value mono">{order.utr}</dd>
-          </div>
+          <Field label={t('utr')} valueClass="mono">
+            {order.utr}
+          </Field>
         )}
         {view === 'success' && (
-          <div class="field">
-            <dt>{t('dateTime')}</dt>
-            <dd class="field-value">{formatTime(order.status_changed_at, locale)}</dd>
-          </div>
+          <Field label={t('dateTime')}>{formatTime(order.status_changed_at, locale)}</Field>
         )}
         {!quoted && (
-          <div class="field">
-            <dt>{t('orderRef')}</dt>
-            <dd class="field-value mono">{order.merchant_order_id}</dd>
-          </div>
+          <Field label={t('orderRef')} valueClass="mono">
+            {order.merchant_order_id}
+          </Field>
         )}
       </dl>
       {(view === 'rejected' || closed) && (

@@ -4,6 +4,7 @@ import { useI18n } from '../i18n/i18n-context.js';
 import { formatInr } from '../lib/format-inr.js';
 import { formatTime } from '../lib/format-time.js';
 import { ContactShop } from './contact-shop.js';
+import { Field } from './field.js';
 import { ImpsPayment } from './imps-payment.js';
 import { StatusMark } from './status-mark.js';
 import { UpiPayment } from './upi-payment.js';
@@ -60,21 +61,16 @@ export function VerifyingScreen({ order, serverNow, ...entry }: VerifyingScreenP
         </>
       )}
       <dl class="fields">
-        <div class="field">
-          <dt>{t('amount')}</dt>
-          <dd class="field-value">{amount}</dd>
-        </div>
+        <Field label={t('amount')}>{amount}</Field>
         {!contactBlock && order.utr && (
-          <div class="field">
-            <dt>{t('utr')}</dt>
-            <dd class="field-value mono">{order.utr}</dd>
-          </div>
+          <Field label={t('utr')} valueClass="mono">
+            {order.utr}
+          </Field>
         )}
         {!contactBlock && (
-          <div class="field">
-            <dt>{t('orderRef')}</dt>
-            <dd class="field-value mono">{order.merchant_order_id}</dd>
-          </div>
+          <Field label={t('orderRef')} valueClass="mono">
+            {order.merchant_order_id}
+          </Field>
         )}
       </dl>
       {triesLeft && (longWait || timeIsUp) && (
