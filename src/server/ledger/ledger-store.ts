@@ -5,10 +5,10 @@
  */
 import { z } from 'zod';
 import type { Queryable } from '../store/db.js';
-import { queryRow, queryRows, rowsQuery, statement } from '../store/rows.js';
+import { queryRows, rowsQuery, statement, valueQuery } from '../store/rows.js';
 import { collectionAccountOf, MERCHANT_ACCOUNT_KINDS, suspenseAccount } from './ledger-accounts.js';
 
-const PostingIdRow = z.object({ id: z.number().int() });
+const IdRow = z.object({ id: z.number().int() });
 const BalanceRow = z.object({ kind: z.enum(MERCHANT_ACCOUNT_KINDS), balance: z.number().int() });
 export type BalanceRow = z.infer<typeof BalanceRow>;
 
@@ -36,30 +36,23 @@ export type PostingSubject =
   | { readonly kind: 'credit'; readonly creditId: number };
 
 /**
- * The posting of an order's or a credit's event; undefined when the event was posted already
- * (the unique keys `ledger_postings_once`, `ledger_postings_credit_once`). ON CONFLICT rather than
- * catching the violation: on PostgreSQL a failed statement aborts the whole transaction, so the
- * caller could not go on after a caught error.
+ * The posting of an order's or a credit's event: its id, or undefined when the event was posted
+ * already (the table's unique keys, `ledger_postings_once` and `ledger_postings_credit_once`, are
+ * its only ones besides the id). ON CONFLICT rather than catching the violation: on PostgreSQL a
+ * failed statement aborts the whole transaction, so the caller could not go on after a caught error.
  */
-export async function insertPosting(
-  tx: Queryable,
-  subject: PostingSubject,
-  event: string,
-  now: Date,
-): Promise<number | undefined> {
-  const [column, key, value] =
-    subject.kind === 'order'
-      ? (['payment_uid', 'ledger_postings_once', subject.paymentUid] as const)
-      : (['credit_id', 'ledger_postings_credit_once', subject.creditId] as const);
-  const row = await queryRow(
-    tx,
-    PostingIdRow,
-    `INSERT INTO ledger_postings (${column}, event, created_at) VALUES ($1, $2, $3)
-     ON CONFLICT ON CONSTRAINT ${key} DO NOTHING RETURNING id`,
-    [value, event, now],
-  );
-  return row?.id;
-}
+export const insertPosting = valueQuery(
+  IdRow,
+  'id',
+  `INSERT INTO ledger_postings (payment_uid, credit_id, event, created_at) VALUES ($1, $2, $3, $4)
+   ON CONFLICT DO NOTHING RETURNING id`,
+  (subject: PostingSubject, event: string, now: Date) => [
+    subject.kind === 'order' ? subject.paymentUid : null,
+    subject.kind === 'credit' ? subject.creditId : null,
+    event,
+    now,
+  ],
+);
 
 /** One entry of a posting, and the account's balance moved by it (the CHECK keeps it from going negative). */
 export async function insertEntry(

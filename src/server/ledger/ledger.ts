@@ -11,16 +11,12 @@ import type { LedgerLine } from '../../shared/console-views.js';
 import { formatAmount } from '../../shared/money.js';
 import type { Queryable } from '../store/db.js';
 import {
-  availableAccount,
   BANK_ACCOUNT,
   collectionAccountOf,
-  frozenAccount,
-  heldAccount,
   MERCHANT_ACCOUNT_KINDS,
   type MerchantAccountKind,
   merchantAccount,
   merchantAccountKind,
-  pendingAccount,
   suspenseAccount,
 } from './ledger-accounts.js';
 import {
@@ -64,40 +60,42 @@ export interface PostedOrder {
   readonly amount: number;
 }
 
+/** Where an event's money is: one of the merchant's accounts, or outside (the bank). */
+type MovementEnd = MerchantAccountKind | 'bank';
+
+/**
+ * The account each event but a collection moves the order's amount out of, and the one it moves
+ * it into (a collection's ends are the credit's: `Collection`).
+ */
+const MOVEMENTS: Record<
+  Exclude<LedgerEvent, 'collected'>,
+  readonly [from: MovementEnd, into: MovementEnd]
+> = {
+  cleared: ['pending', 'available'],
+  frozen: ['pending', 'frozen'],
+  // An operator found the contradicting statement line wrong: the frozen money is the merchant's.
+  unfrozen: ['frozen', 'available'],
+  // An operator returned frozen money to the payer: it leaves through the bank.
+  returned: ['frozen', 'bank'],
+  held: ['available', 'held'],
+  paid_out: ['held', 'bank'],
+  released: ['held', 'available'],
+  // A completed payout whose money the bank returned: it is the merchant's to spend again
+  // (docs/decisions/0024-payout-provider.md, Reversal after success).
+  reversed: ['bank', 'available'],
+};
+
 /** The account the event moves the order's amount out of, and the one it moves it into. */
 function movementOf(
   event: LedgerEvent,
   order: PostedOrder,
   collection: Collection,
 ): [from: string, into: string] {
-  const available = availableAccount(order.merchant_uid);
-  const held = heldAccount(order.merchant_uid);
-  const pending = pendingAccount(order.merchant_uid);
-  const frozen = frozenAccount(order.merchant_uid);
-  switch (event) {
-    case 'collected':
-      return [collection.from, merchantAccount(order.merchant_uid, collection.into)];
-    case 'cleared':
-      return [pending, available];
-    case 'frozen':
-      return [pending, frozen];
-    // An operator found the contradicting statement line wrong: the frozen money is the merchant's.
-    case 'unfrozen':
-      return [frozen, available];
-    // An operator returned frozen money to the payer: it leaves through the bank.
-    case 'returned':
-      return [frozen, BANK_ACCOUNT];
-    case 'held':
-      return [available, held];
-    case 'paid_out':
-      return [held, BANK_ACCOUNT];
-    case 'released':
-      return [held, available];
-    // A completed payout whose money the bank returned: it is the merchant's to spend again
-    // (docs/decisions/0024-payout-provider.md, Reversal after success).
-    case 'reversed':
-      return [BANK_ACCOUNT, available];
-  }
+  const account = (end: MovementEnd) =>
+    end === 'bank' ? BANK_ACCOUNT : merchantAccount(order.merchant_uid, end);
+  if (event === 'collected') return [collection.from, account(collection.into)];
+  const [from, into] = MOVEMENTS[event];
+  return [account(from), account(into)];
 }
 
 function entriesFor(
@@ -126,9 +124,7 @@ export async function post(
   collection: Collection = WITHOUT_CREDIT,
 ): Promise<PostResult> {
   const postingId = await insertPosting(tx, { kind: 'order', paymentUid: order.payment_uid }, event, now);
-  if (postingId === undefined) return { kind: 'already_posted' };
-  await insertEntries(tx, postingId, entriesFor(event, order, collection));
-  return { kind: 'posted' };
+  return postEntries(tx, postingId, entriesFor(event, order, collection));
 }
 
 /** What the ledger needs to know of a credit that arrived: which, how much, paid to which account. */
@@ -145,12 +141,10 @@ export interface PostedCredit {
 export async function postReceived(tx: Queryable, credit: PostedCredit, now: Date): Promise<PostResult> {
   const suspense = await openSuspenseAccount(tx, credit.payee);
   const postingId = await insertPosting(tx, { kind: 'credit', creditId: credit.id }, 'received', now);
-  if (postingId === undefined) return { kind: 'already_posted' };
-  await insertEntries(tx, postingId, [
+  return postEntries(tx, postingId, [
     [BANK_ACCOUNT, -credit.amount],
     [suspense, credit.amount],
   ]);
-  return { kind: 'posted' };
 }
 
 /**
@@ -163,12 +157,10 @@ export async function postReturnedCredit(
   now: Date,
 ): Promise<PostResult> {
   const postingId = await insertPosting(tx, { kind: 'credit', creditId: credit.id }, 'returned', now);
-  if (postingId === undefined) return { kind: 'already_posted' };
-  await insertEntries(tx, postingId, [
+  return postEntries(tx, postingId, [
     [suspenseAccount(credit.payee), -credit.amount],
     [BANK_ACCOUNT, credit.amount],
   ]);
-  return { kind: 'posted' };
 }
 
 /** postReceived for a statement's batch of credits, in a few statements (ledger-store.ts). */
@@ -188,6 +180,17 @@ export async function postReceivedMany(
     BANK_ACCOUNT,
     now,
   );
+}
+
+/** A posting's entries, when its insert made it (an id); already_posted when the event was posted before. */
+async function postEntries(
+  tx: Queryable,
+  postingId: number | undefined,
+  entries: [account: string, amount: number][],
+): Promise<PostResult> {
+  if (postingId === undefined) return { kind: 'already_posted' };
+  await insertEntries(tx, postingId, entries);
+  return { kind: 'posted' };
 }
 
 async function insertEntries(

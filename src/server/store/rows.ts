@@ -62,6 +62,19 @@ export function rowQuery<S extends z.ZodType, A extends unknown[] = []>(
   return (tx, ...args) => queryRow(tx, schema, sql, params?.(...args));
 }
 
+/**
+ * rowQuery for a read of one value: that column of the first row, checked, or undefined when there
+ * is none (the id a write returned, the name a lookup found).
+ */
+export function valueQuery<S extends z.ZodObject, K extends keyof z.output<S>, A extends unknown[] = []>(
+  schema: S,
+  column: K,
+  sql: string,
+  params?: (...args: A) => readonly SqlParam[],
+): (tx: Queryable, ...args: A) => Promise<z.output<S>[K] | undefined> {
+  return async (tx, ...args) => (await queryRow(tx, schema, sql, params?.(...args)))?.[column];
+}
+
 /** A write declared as a read is (rowsQuery) that answers nothing: the store's function runs it. */
 export function statement<A extends unknown[] = []>(
   sql: string,
