@@ -24,6 +24,18 @@ function accountFields(order: Order) {
   };
 }
 
+/**
+ * The UTR that settled the order (`serial_number`) and a payout's reversal, as the query answer and
+ * the callback carry them: empty strings where there is none.
+ */
+function utrAndReversalFields(order: Order) {
+  return {
+    serial_number: order.matched_utr ?? '',
+    reversed_at: order.reversed_at?.toISOString() ?? '',
+    reversal_reason: order.reversal_reason,
+  };
+}
+
 export function paymentObject(order: Order, baseUrl: string) {
   return {
     order_uid: order.order_uid,
@@ -72,9 +84,7 @@ export function queryView(order: Order, merchantName: string, baseUrl: string) {
     accounting_status: order.accounting_status,
     accounting_fail_reason: order.accounting_fail_reason,
     signature_key: order.signature_key,
-    serial_number: order.matched_utr ?? '',
-    reversed_at: order.reversed_at?.toISOString() ?? '',
-    reversal_reason: order.reversal_reason,
+    ...utrAndReversalFields(order),
     extra: order.extra,
     payment_url: paymentUrl(baseUrl, order.payment_uid),
     expires_at: order.expires_at?.toISOString() ?? '',
@@ -125,9 +135,7 @@ export function callbackFields(order: Order, merchantName: string, sentAt: Date)
     payment_status: order.payment_status,
     payment_fail_reason: order.payment_fail_reason,
     accounting_status: order.accounting_status,
-    serial_number: order.matched_utr ?? '',
-    reversed_at: order.reversed_at?.toISOString() ?? '',
-    reversal_reason: order.reversal_reason,
+    ...utrAndReversalFields(order),
     ...accountFields(order),
     merchant_id: order.merchant_id,
     status_seq: String(order.status_seq),
