@@ -31,6 +31,17 @@ export function limitField(max: number, fallback: number) {
   return z.coerce.number().int().min(1).max(max).default(fallback).describe(`1-${max}, default ${fallback}`);
 }
 
+/**
+ * The query of a list of rows by state, newest first: only the rows in one of `states` (all unless
+ * told), and up to 1000 of them (100 unless told); `rows` names them in the description.
+ */
+export function stateListQuery<const S extends readonly [string, ...string[]]>(states: S, rows: string) {
+  return z.object({
+    state: z.enum(states).optional().describe(`Only ${rows} in this state`),
+    limit: limitField(1000, 100),
+  });
+}
+
 /** `/merchants/:uid/...`: the merchant. */
 export const MerchantParams = z.object({ uid: z.string().describe('The merchant (its uid)') });
 

@@ -1,11 +1,10 @@
 /** The operator's callback routes as they describe themselves (outbox rows, attempts, resend). */
-import { z } from 'zod';
 import {
   OrderCallbacksSchema,
   OutboxEntrySchema,
   RecentCallbacksSchema,
 } from '../../shared/callback-views.js';
-import { limitField, OrderParams } from '../http/request-fields.js';
+import { OrderParams, stateListQuery } from '../http/request-fields.js';
 import { noted, ok, operatorApi } from '../http/route-group.js';
 import { OUTBOX_STATES } from './outbox.js';
 
@@ -25,9 +24,6 @@ export const RESEND_CALLBACK = operatorApi.post('/orders/:payment_uid/callbacks/
 
 export const RECENT_CALLBACKS = operatorApi.get('/callbacks', 'recentCallbacks', {
   summary: 'Recent outbox rows, for watching delivery',
-  query: z.object({
-    state: z.enum(OUTBOX_STATES).optional().describe('Only rows in this state'),
-    limit: limitField(1000, 100),
-  }),
+  query: stateListQuery(OUTBOX_STATES, 'rows'),
   answers: ok('Outbox rows, newest first', RecentCallbacksSchema),
 });

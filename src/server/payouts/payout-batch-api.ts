@@ -12,7 +12,7 @@ import {
   PreparedPayoutBatchSchema,
 } from '../../shared/payout-views.js';
 import { noteField } from '../audit/audit-log.js';
-import { limitField } from '../http/request-fields.js';
+import { stateListQuery } from '../http/request-fields.js';
 import { created, noted, ok, operatorApi } from '../http/route-group.js';
 import { PAYOUT_MODES } from './bank-files/payout-file.js';
 import { BATCH_STATES } from './payout-batch.js';
@@ -33,10 +33,7 @@ const option = (what: string) => z.string().max(500).optional().describe(what);
 
 export const LIST_PAYOUT_BATCHES = operatorApi.get('/payout-batches', 'listPayoutBatches', {
   summary: 'Payout batches, newest first, and the bank-file payouts waiting for one per account',
-  query: z.object({
-    state: z.enum(BATCH_STATES).optional().describe('Only batches in this state'),
-    limit: limitField(1000, 100),
-  }),
+  query: stateListQuery(BATCH_STATES, 'batches'),
   answers: ok('Waiting payouts per account, and batches', PayoutBatchListSchema),
 });
 
