@@ -167,6 +167,15 @@ describe('the merchant portal page', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Orders' })).toBeTruthy();
   });
 
+  it('asks for orders with only the filters that have a value, and addresses a statement under its own API', async () => {
+    const net = network({ 'GET /orders': { status: 200, data: { orders: [], next_cursor: null } } });
+    await net.api.orders({ q: '', status: 'completed', from: '2026-03-01' }, 'c9');
+    expect(net.sent.map((each) => each.path)).toEqual(['/orders?status=completed&from=2026-03-01&cursor=c9']);
+    expect(net.api.statementUrl('2026-03-01', '2026-03-31')).toBe(
+      'http://portal.test/merchant/api/balance/statement?from=2026-03-01&to=2026-03-31',
+    );
+  });
+
   it('rotates a key: the new secret is shown once, the revoke carries the CSRF token, the last key refusal is shown', async () => {
     const oldKey = {
       api_key: 'key_old',

@@ -83,4 +83,21 @@ describe('the console API module', () => {
     expect(await api.issueKey('M100')).toEqual({ kind: 'ok', data: key });
     expect(await api.revokeKey('M100', 'ak_1')).toEqual({ kind: 'offline' });
   });
+
+  it('sends only the filters that have a value, and builds the address of a batch file to download', async () => {
+    const fetch = fakeFetch({});
+    const api = createConsoleApi({ baseUrl: 'https://pay.test', fetch });
+    await api.searchOrders({ q: 'chai', status: '', kind: 'income' }, 'c42');
+    await api.audit({ actor: 'asha', action: '' });
+    await api.audit({ limit: '5' });
+    const asked = fetch.mock.calls.map(([input]) => new URL((input as Request).url));
+    expect(asked.map((url) => `${url.pathname}${url.search}`)).toEqual([
+      '/operator/api/order-search?q=chai&kind=income&cursor=c42',
+      '/operator/api/audit?limit=50&actor=asha',
+      '/operator/api/audit?limit=5',
+    ]);
+    expect(api.payoutBatchFileUrl('PB 1', { layout: 'hdfc-enet', client_code: '' })).toBe(
+      'https://pay.test/operator/api/payout-batches/PB%201/file?layout=hdfc-enet',
+    );
+  });
 });
