@@ -72,12 +72,7 @@ import {
   PreparedPayoutBatchSchema,
 } from '../../shared/payout-views.js';
 import { type SearchResults, SearchResultsSchema } from '../../shared/search-views.js';
-import {
-  SessionViewSchema,
-  type SignedIn,
-  SignedInSchema,
-  SignedOutSchema,
-} from '../../shared/session-view.js';
+import { type SignedIn, SignedInSchema, SignedOutSchema, sessionOf } from '../../shared/session-view.js';
 import type { ApiResult } from './api-result.js';
 
 export type MerchantInput = Partial<Record<string, string | readonly string[] | null>>;
@@ -150,10 +145,10 @@ export interface ConsoleApiOptions {
   readonly timeoutMs?: number;
 }
 
-export type Method = 'get' | 'post' | 'patch' | 'delete';
+type Method = 'get' | 'post' | 'patch' | 'delete';
 
 /** The HTTP client of the console (and of the merchant portal, which calls its own API alike). */
-export function createApiClient(options: ConsoleApiOptions): KyInstance {
+function createApiClient(options: ConsoleApiOptions): KyInstance {
   return ky.create({
     prefixUrl: options.baseUrl,
     retry: 0,
@@ -165,39 +160,79 @@ export function createApiClient(options: ConsoleApiOptions): KyInstance {
   });
 }
 
-export function createConsoleApi(options: ConsoleApiOptions): ConsoleApi {
+/** What a page's session answers when signed in: whatever else, the CSRF token its changes send. */
+type SignedInShape = z.ZodMiniType<{ readonly signed_in: true; readonly csrf_token: string }>;
+
+/**
+ * A page's requests and its session (the console's, and the merchant portal's over its own API):
+ * every path under `prefix`, every answer parsed with its shared schema (one that does not match
+ * is `offline`), and the CSRF token of the session last read or started sent with every change.
+ */
+export function createSessionClient<S extends SignedInShape>(
+  options: ConsoleApiOptions,
+  {
+    prefix,
+    sessionPath,
+    signedIn,
+  }: { readonly prefix: string; readonly sessionPath: string; readonly signedIn: S },
+) {
   const client = createApiClient(options);
+  const view = sessionOf(signedIn);
   let csrf = '';
-  /** A call whose answer is parsed with its shared schema; an answer that does not match is `offline`. */
-  const read = async <S extends z.ZodMiniType>(schema: S, method: Method, path: string, json?: unknown) =>
-    checked(schema, await send(client, method, path, json, csrf));
-  const op = (path: string) => `operator/api/${path}`;
-  const uid = encodeURIComponent;
-  const remember = (result: ApiResult<SignedIn>) => {
+  const read = async <T extends z.ZodMiniType>(schema: T, method: Method, path: string, json?: unknown) =>
+    checked(schema, await send(client, method, `${prefix}${path}`, json, csrf));
+  const remember = (result: ApiResult<z.infer<S>>) => {
     csrf = result.kind === 'ok' ? result.data.csrf_token : '';
     return result;
   };
-
   return {
+    read,
+    /** The session the cookie holds; none is `unauthorized`. */
     session: async () => {
-      const result = await read(SessionViewSchema, 'get', 'console/api/session');
+      const result = await read(view, 'get', sessionPath);
       if (result.kind === 'ok' && !result.data.signed_in) return remember({ kind: 'unauthorized' });
-      return remember(result as ApiResult<SignedIn>);
+      return remember(result as ApiResult<z.infer<S>>);
     },
-    signIn: async (token) => remember(await read(SignedInSchema, 'post', 'console/api/session', { token })),
+    /** A session started by a POST to `path` (a sign-in, an accepted invitation). */
+    start: async (path: string, json: unknown) => remember(await read(signedIn, 'post', path, json)),
     signOut: async () => {
-      const result = await read(SignedOutSchema, 'delete', 'console/api/session');
+      const result = await read(SignedOutSchema, 'delete', sessionPath);
       csrf = '';
       return result;
     },
+    /** The address of a plain GET the browser makes itself (a download, with the session cookie). */
+    href: (path: string, params: URLSearchParams) =>
+      `${options.baseUrl.replace(/\/?$/, '/')}${prefix}${path}?${params}`,
+  };
+}
+
+/** A query of the fields that have a value, in the order given; a later part's value replaces an earlier one's. */
+export function searchParams(
+  ...parts: readonly Readonly<Record<string, string | undefined>>[]
+): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const part of parts)
+    for (const [name, value] of Object.entries(part)) if (value) params.set(name, value);
+  return params;
+}
+
+export function createConsoleApi(options: ConsoleApiOptions): ConsoleApi {
+  const { read, session, start, signOut, href } = createSessionClient(options, {
+    prefix: '',
+    sessionPath: 'console/api/session',
+    signedIn: SignedInSchema,
+  });
+  const op = (path: string) => `operator/api/${path}`;
+  const uid = encodeURIComponent;
+
+  return {
+    session,
+    signIn: (token) => start('console/api/session', { token }),
+    signOut,
     today: () => read(TodaySummarySchema, 'get', op('summary/today')),
     attention: () => read(AttentionSchema, 'get', op('attention')),
-    searchOrders: (query, cursor) => {
-      const params = new URLSearchParams();
-      for (const [name, value] of Object.entries(query)) if (value) params.set(name, value);
-      if (cursor) params.set('cursor', cursor);
-      return read(OrderPageSchema, 'get', op(`order-search?${params}`));
-    },
+    searchOrders: (query, cursor) =>
+      read(OrderPageSchema, 'get', op(`order-search?${searchParams(query, { cursor })}`)),
     order: (paymentUid) => read(OrderDetailSchema, 'get', op(`orders/${uid(paymentUid)}`)),
     timeline: (paymentUid) => read(TimelineSchema, 'get', op(`orders/${uid(paymentUid)}/timeline`)),
     resendCallback: (paymentUid, note) =>
@@ -251,11 +286,7 @@ export function createConsoleApi(options: ConsoleApiOptions): ConsoleApi {
     createCreditSource: (input) => read(CreatedCreditSourceSchema, 'post', op('credit-sources'), input),
     revokeCreditSource: (sourceId) =>
       read(CreditSourceSchema, 'delete', op(`credit-sources/${uid(sourceId)}`)),
-    audit: (query) => {
-      const params = new URLSearchParams({ limit: '50' });
-      for (const [name, value] of Object.entries(query)) if (value) params.set(name, value);
-      return read(AuditLogSchema, 'get', op(`audit?${params}`));
-    },
+    audit: (query) => read(AuditLogSchema, 'get', op(`audit?${searchParams({ limit: '50' }, query)}`)),
     postCredit: (input) => read(PostedCreditSchema, 'post', op('credits'), input),
     payoutBatches: () => read(PayoutBatchListSchema, 'get', op('payout-batches')),
     payoutBatch: (batchId) => read(PayoutBatchDetailSchema, 'get', op(`payout-batches/${uid(batchId)}`)),
@@ -271,16 +302,13 @@ export function createConsoleApi(options: ConsoleApiOptions): ConsoleApi {
       read(ApprovalSchema, 'post', op(`approvals/${uid(approvalId)}/approve`), note ? { note } : {}),
     reject: (approvalId, note) =>
       read(ApprovalSchema, 'post', op(`approvals/${uid(approvalId)}/reject`), { note }),
-    payoutBatchFileUrl: (batchId, fileOptions) => {
-      const params = new URLSearchParams();
-      for (const [name, value] of Object.entries(fileOptions)) if (value) params.set(name, value);
-      return `${options.baseUrl.replace(/\/?$/, '/')}${op(`payout-batches/${uid(batchId)}/file`)}?${params}`;
-    },
+    payoutBatchFileUrl: (batchId, fileOptions) =>
+      href(op(`payout-batches/${uid(batchId)}/file`), searchParams(fileOptions)),
   };
 }
 
 /** One request with the session's CSRF token on changes; its answer as an ApiResult. */
-export async function send(
+async function send(
   client: KyInstance,
   method: Method,
   path: string,
@@ -314,10 +342,7 @@ export async function send(
 }
 
 /** An answer parsed with its shared schema; one that does not match is `offline`. */
-export function checked<S extends z.ZodMiniType>(
-  schema: S,
-  result: ApiResult<unknown>,
-): ApiResult<z.infer<S>> {
+function checked<S extends z.ZodMiniType>(schema: S, result: ApiResult<unknown>): ApiResult<z.infer<S>> {
   if (result.kind !== 'ok') return result;
   const parsed = schema.safeParse(result.data);
   return parsed.success ? { kind: 'ok', data: parsed.data } : { kind: 'offline' };

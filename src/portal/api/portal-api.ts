@@ -1,12 +1,6 @@
 import type * as z from 'zod/mini';
 import type { ApiResult } from '../../console/api/api-result.js';
-import {
-  type ConsoleApiOptions,
-  checked,
-  createApiClient,
-  type Method,
-  send,
-} from '../../console/api/console-api.js';
+import { type ConsoleApiOptions, createSessionClient, searchParams } from '../../console/api/console-api.js';
 import { OrderCallbacksSchema, type OutboxEntry, OutboxEntrySchema } from '../../shared/callback-views.js';
 import { type IssuedKey, IssuedKeySchema, RevokedKeySchema } from '../../shared/merchant-answers.js';
 import {
@@ -23,7 +17,6 @@ import {
   PortalOrderDetailSchema,
   type PortalOrderPage,
   PortalOrderPageSchema,
-  PortalSessionSchema,
   type PortalSettings,
   PortalSettingsSchema,
   type PortalSignedIn,
@@ -33,7 +26,6 @@ import {
   type TestCallback,
   TestCallbackSchema,
 } from '../../shared/portal-views.js';
-import { SignedOutSchema } from '../../shared/session-view.js';
 
 export type OrderCallbacks = z.infer<typeof OrderCallbacksSchema>;
 export type SettingsChange = Partial<Record<string, string | readonly string[] | null>>;
@@ -70,40 +62,22 @@ export interface PortalApi {
 }
 
 export type PortalApiOptions = ConsoleApiOptions;
-const API = 'merchant/api';
 
 export function createPortalApi(options: PortalApiOptions): PortalApi {
-  const client = createApiClient(options);
-  let csrf = '';
-  const read = async <S extends z.ZodMiniType>(schema: S, method: Method, path: string, json?: unknown) =>
-    checked(schema, await send(client, method, `${API}/${path}`, json, csrf));
+  const { read, session, start, signOut, href } = createSessionClient(options, {
+    prefix: 'merchant/api/',
+    sessionPath: 'session',
+    signedIn: PortalSignedInSchema,
+  });
   const uid = encodeURIComponent;
-  const remember = (result: ApiResult<PortalSignedIn>) => {
-    csrf = result.kind === 'ok' ? result.data.csrf_token : '';
-    return result;
-  };
 
   return {
-    session: async () => {
-      const result = await read(PortalSessionSchema, 'get', 'session');
-      if (result.kind === 'ok' && !result.data.signed_in) return remember({ kind: 'unauthorized' });
-      return remember(result as ApiResult<PortalSignedIn>);
-    },
-    signIn: async (email, password) =>
-      remember(await read(PortalSignedInSchema, 'post', 'session', { email, password })),
-    acceptInvite: async (token, password) =>
-      remember(await read(PortalSignedInSchema, 'post', 'invite', { token, password })),
-    signOut: async () => {
-      const result = await read(SignedOutSchema, 'delete', 'session');
-      csrf = '';
-      return result;
-    },
-    orders: (query, cursor) => {
-      const params = new URLSearchParams();
-      for (const [name, value] of Object.entries(query)) if (value) params.set(name, value);
-      if (cursor) params.set('cursor', cursor);
-      return read(PortalOrderPageSchema, 'get', `orders?${params}`);
-    },
+    session,
+    signIn: (email, password) => start('session', { email, password }),
+    acceptInvite: (token, password) => start('invite', { token, password }),
+    signOut,
+    orders: (query, cursor) =>
+      read(PortalOrderPageSchema, 'get', `orders?${searchParams(query, { cursor })}`),
     order: (paymentUid) => read(PortalOrderDetailSchema, 'get', `orders/${uid(paymentUid)}`),
     callbacks: (paymentUid) => read(OrderCallbacksSchema, 'get', `orders/${uid(paymentUid)}/callbacks`),
     resendCallback: (paymentUid) =>
@@ -112,8 +86,7 @@ export function createPortalApi(options: PortalApiOptions): PortalApi {
     testCallback: (notifyUrl) =>
       read(TestCallbackSchema, 'post', 'callbacks/test', notifyUrl ? { notify_url: notifyUrl } : {}),
     balance: () => read(PortalBalanceSchema, 'get', 'balance?limit=50'),
-    statementUrl: (from, to) =>
-      `${options.baseUrl.replace(/\/?$/, '/')}${API}/balance/statement?${new URLSearchParams({ from, to })}`,
+    statementUrl: (from, to) => href('balance/statement', new URLSearchParams({ from, to })),
     keys: () => read(PortalKeysSchema, 'get', 'keys'),
     createKey: () => read(IssuedKeySchema, 'post', 'keys', {}),
     revokeKey: (key) => read(RevokedKeySchema, 'delete', `keys/${uid(key)}`),
