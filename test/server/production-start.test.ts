@@ -3,18 +3,16 @@
  * started in production mode with each unsafe value: it refuses to start, naming the variable
  * and how to make a good value. Generous timeouts, no timing assertions.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../src/server/service.js';
+import { printed, type Started, startTsx } from './support/child-service.js';
 import { PRODUCTION_SECRET_KEY } from './support/test-app.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'production-start-'));
-const children: ChildProcess[] = [];
 afterAll(() => {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -25,35 +23,16 @@ const SAFE = {
   PUBLIC_BASE_URL: 'https://pay.example',
 };
 
-interface Started {
-  readonly child: ChildProcess;
-  readonly output: () => string;
-  readonly exited: Promise<number | null>;
-}
-
 async function start(env: Record<string, string>): Promise<Started> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? tmpdir(),
-      DATA_DIR: dataDir,
-      HOST: '127.0.0.1',
-      PORT: String(await freePort()),
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  return startTsx('src/server/main.ts', {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? tmpdir(),
+    DATA_DIR: dataDir,
+    HOST: '127.0.0.1',
+    PORT: String(await freePort()),
+    LOG_LEVEL: 'warn',
+    ...env,
   });
-  children.push(child);
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
 }
 
 describe('a production start with an unsafe value', () => {
@@ -86,11 +65,7 @@ describe('a production start with an unsafe value', () => {
       PUBLIC_BASE_URL: 'http://pay.example',
       ALLOW_INSECURE_PUBLIC_URL: 'true',
     });
-    const deadline = Date.now() + 120_000;
-    while (!service.output().includes('WARNING: PUBLIC_BASE_URL is plain http in production')) {
-      expect(Date.now(), service.output()).toBeLessThan(deadline);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await printed(service, 'WARNING: PUBLIC_BASE_URL is plain http in production');
     expect(service.output()).not.toContain('Configuration error:');
     if (service.child.exitCode === null) service.child.kill('SIGTERM');
     await service.exited;
@@ -98,11 +73,7 @@ describe('a production start with an unsafe value', () => {
 
   it('says so at start when dual control is set off', async () => {
     const service = await start({ ...SAFE, DUAL_CONTROL: 'off' });
-    const deadline = Date.now() + 120_000;
-    while (!service.output().includes('WARNING: DUAL_CONTROL=off: one operator alone can post credits')) {
-      expect(Date.now(), service.output()).toBeLessThan(deadline);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await printed(service, 'WARNING: DUAL_CONTROL=off: one operator alone can post credits');
     expect(service.output()).not.toContain('Configuration error:');
     if (service.child.exitCode === null) service.child.kill('SIGTERM');
     await service.exited;

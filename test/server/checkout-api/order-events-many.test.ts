@@ -1,16 +1,9 @@
-/**
- * Many payers at once (24 orders): every open event stream hears its order complete, whatever the order in
- * which claims, credits and the streams' opening cross. On the embedded store on its own thread
- * (the service's default, opened here explicitly) and on PostgreSQL when there is one.
- */
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createAdaptorServer } from '@hono/node-server';
 import { describe, expect, it, onTestFailed } from 'vitest';
 import { openPgliteDb } from '../../../src/server/store/pglite-db.js';
 import { claim, createIncome, credit, freshUtr, UNLIMITED } from '../lifecycle/support/lifecycle-fixture.js';
-import { readSse, type SseReader } from '../support/sse-reader.js';
+import { serveOverNode } from '../support/node-server.js';
+import type { SseReader } from '../support/sse-reader.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { migratedTemplate, openTestDb, postgresUrl, type TestDb } from '../support/test-db.js';
 
@@ -25,27 +18,7 @@ async function pgliteOnWorker(): Promise<TestDb> {
 }
 
 async function serve(db: TestDb) {
-  const t = await createTestApp({ db, app: { payerLimits: UNLIMITED } });
-  const server = createAdaptorServer({ fetch: t.app.fetch }) as Server;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  const readers: SseReader[] = [];
-  return {
-    t,
-    async open(uid: string): Promise<SseReader> {
-      const response = await fetch(`http://127.0.0.1:${port}/checkout/api/orders/${uid}/events`);
-      expect(response.status).toBe(200);
-      const reader = readSse(response);
-      readers.push(reader);
-      return reader;
-    },
-    async close() {
-      await Promise.all(readers.map((reader) => reader.close().catch(() => undefined)));
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-      await t.close();
-    },
-  };
+  return serveOverNode(await createTestApp({ db, app: { payerLimits: UNLIMITED } }));
 }
 
 /** Every status the stream sends until it ends (it ends once the order is final). */

@@ -1,9 +1,7 @@
-import { request, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { createAdaptorServer } from '@hono/node-server';
+import { request } from 'node:http';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { claim, createIncome, credit, freshUtr, UNLIMITED } from '../lifecycle/support/lifecycle-fixture.js';
-import { readSse, type SseReader } from '../support/sse-reader.js';
+import { serveOverNode } from '../support/node-server.js';
 import { createTestApp } from '../support/test-app.js';
 import { storeKind } from '../support/test-db.js';
 
@@ -13,29 +11,7 @@ const viewOf = (data: string) => JSON.parse(data) as { result: string; data: Rec
 
 /** The app behind a real listening Node server: the stream is written to Node's response. */
 async function listen(options: { signal?: AbortSignal } = {}) {
-  const t = await createTestApp({ app: { payerLimits: LIMITS, ...options } });
-  const server = createAdaptorServer({ fetch: t.app.fetch }) as Server;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  const readers: SseReader[] = [];
-  return {
-    t,
-    port,
-    events: (uid: string, headers: Record<string, string> = {}) =>
-      fetch(`http://127.0.0.1:${port}/checkout/api/orders/${uid}/events`, { headers }),
-    read(response: Response) {
-      expect(response.status).toBe(200);
-      const reader = readSse(response);
-      readers.push(reader);
-      return reader;
-    },
-    async close() {
-      await Promise.all(readers.map((reader) => reader.close().catch(() => undefined)));
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-      await t.close();
-    },
-  };
+  return serveOverNode(await createTestApp({ app: { payerLimits: LIMITS, ...options } }));
 }
 
 describe(`the event stream on a Node server (${storeKind})`, () => {

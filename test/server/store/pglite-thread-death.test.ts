@@ -3,20 +3,17 @@
  * outside): nothing waits for it for ever, and the service exits with a failure and a log line
  * that says why, so that its supervisor starts it again (decision 0041).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../../src/server/service.js';
 import { openPgliteDb } from '../../../src/server/store/pglite-db.js';
 import { storeThreads } from '../../../src/server/store/pglite-thread-client.js';
+import { printed, startSandboxService } from '../support/child-service.js';
 import { migratedTemplate } from '../support/test-db.js';
 
 const root = mkdtempSync(join(tmpdir(), 'store-thread-death-'));
-const children: ChildProcess[] = [];
 afterAll(() => {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
   rmSync(root, { recursive: true, force: true });
 });
 
@@ -51,46 +48,11 @@ describe("the embedded store's thread dies", () => {
   });
 
   it('makes the service exit with a failure and a log line saying why', async () => {
-    const checkoutDir = join(root, 'checkout');
-    mkdirSync(checkoutDir, { recursive: true });
-    writeFileSync(join(checkoutDir, 'index.html'), '<!doctype html><title>checkout</title>');
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'test/server/store/support/service-process.ts'],
-      {
-        env: {
-          CHECKOUT_DIR: checkoutDir,
-          ...process.env,
-          MODE: 'sandbox',
-          DATA_DIR: join(root, 'data'),
-          PORT: String(await freePort()),
-          HOST: '127.0.0.1',
-          LOG_LEVEL: 'warn',
-          DEMO_MERCHANT: 'false',
-          OPERATOR_TOKEN: 'thread-death-operator-token',
-          EMBEDDED_STORE_THREAD: 'worker',
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    children.push(child);
-    let output = '';
-    const collect = (chunk: Buffer) => {
-      output += chunk.toString();
-    };
-    child.stdout?.on('data', collect);
-    child.stderr?.on('data', collect);
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-    await expect
-      .poll(() => output.includes('Service ready at') || child.exitCode !== null, {
-        timeout: 180_000,
-        interval: 100,
-      })
-      .toBe(true);
-    expect(output).toContain('Service ready at');
-    child.kill('SIGUSR2');
-    expect(await exited).toBe(1);
-    expect(output).toContain(
+    const service = await startSandboxService(root, join(root, 'data'), { EMBEDDED_STORE_THREAD: 'worker' });
+    await printed(service, 'Service ready at');
+    service.child.kill('SIGUSR2');
+    expect(await service.exited).toBe(1);
+    expect(service.output()).toContain(
       'the embedded store stopped: exiting for the supervisor to start the service again',
     );
   }, 240_000);
