@@ -370,27 +370,46 @@ export interface CreditFilter {
   readonly ids?: readonly number[];
 }
 
-/** A credit as the operators' list shows it, with its state, the reason and its place in the list. */
-export const CreditListRow = z.looseObject({
-  id: z.string(),
-  cursor: z.string(),
-  utr: z.string(),
-  amount: z.number().int(),
-  payee: z.string(),
-  payer_name: z.string(),
-  credited_at: z.date(),
-  source: z.string(),
-  source_id: z.string().nullable(),
-  merchant_uid: z.string().nullable(),
-  payment_uid: z.string().nullable(),
-  payment_status: z.string().nullable(),
-  matched_at: z.date().nullable(),
-  created_at: z.date(),
-  state: z.enum(['matched', 'waiting', 'conflict']),
-  reason: z.string(),
-  rank: z.number().int(),
-  seq: z.number().int(),
-});
+/**
+ * A row of the operators' list of credits and texts, either half (credits here, texts in
+ * raw-text-store.ts): its id and cursor, the half's own columns, its state and the reason, and its
+ * place in the list (rank, seq), by which one cursor pages across both halves.
+ */
+export function listingRow<C extends z.ZodRawShape, const S extends readonly [string, ...string[]]>(
+  columns: C,
+  states: S,
+) {
+  return z.looseObject({
+    id: z.string(),
+    cursor: z.string(),
+    ...columns,
+    state: z.enum(states),
+    reason: z.string(),
+    rank: z.number().int(),
+    seq: z.number().int(),
+  });
+}
+
+const credit = BankCreditRow.shape;
+
+/** A credit as the operators' list shows it: its columns, its merchant and its order's status. */
+export const CreditListRow = listingRow(
+  {
+    utr: credit.utr,
+    amount: credit.amount,
+    payee: credit.payee,
+    payer_name: credit.payer_name,
+    credited_at: credit.credited_at,
+    source: credit.source,
+    source_id: credit.source_id,
+    merchant_uid: z.string().nullable(),
+    payment_uid: credit.payment_uid,
+    payment_status: z.string().nullable(),
+    matched_at: credit.matched_at,
+    created_at: credit.created_at,
+  },
+  ['matched', 'waiting', 'conflict'],
+);
 export type CreditListRow = z.infer<typeof CreditListRow>;
 
 /**

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import type { Queryable } from '../store/db.js';
 import { queryRow, rowQuery, rowsQuery, statement } from '../store/rows.js';
-import { type CreditFilter, LISTING_CURSOR_ROW, listingParams } from './credit-store.js';
+import { type CreditFilter, LISTING_CURSOR_ROW, listingParams, listingRow } from './credit-store.js';
 
 export const TEXT_CHANNELS = ['sms', 'email', 'operator'] as const;
 export type TextChannel = (typeof TEXT_CHANNELS)[number];
@@ -115,22 +115,19 @@ export async function textExists(tx: Queryable, id: number): Promise<boolean> {
 }
 
 /** A text as the operators' list of credits and texts shows it (credit-list.ts). */
-export const TextListRow = z.looseObject({
-  id: z.string(),
-  cursor: z.string(),
-  source_id: z.string(),
-  merchant_uid: z.string(),
-  account: z.string(),
-  channel: z.enum(TEXT_CHANNELS),
-  sender: z.string(),
-  body: z.string(),
-  received_at: z.date(),
-  created_at: z.date(),
-  state: z.enum(['unparsed', 'ignored', 'invalid']),
-  reason: z.string(),
-  rank: z.number().int(),
-  seq: z.number().int(),
-});
+export const TextListRow = listingRow(
+  {
+    source_id: z.string(),
+    merchant_uid: z.string(),
+    account: z.string(),
+    channel: z.enum(TEXT_CHANNELS),
+    sender: z.string(),
+    body: z.string(),
+    received_at: z.date(),
+    created_at: z.date(),
+  },
+  ['unparsed', 'ignored', 'invalid'],
+);
 export type TextListRow = z.infer<typeof TextListRow>;
 
 export const listTextRows = rowsQuery(
