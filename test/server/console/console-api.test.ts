@@ -45,6 +45,38 @@ describe('order search for the console', () => {
     expect((await search({ q: 'kav%' })).orders).toEqual([]);
   });
 
+  it('finds an order by the first 8 or more characters of an identifier or UTR, by its credit, and not by fewer', async () => {
+    const key = await t.addMerchant({ name: 'Partial merchant' });
+    const paid = await createIncome(t, key, {
+      merchant_order_id: 'PARTIAL-ORDER-77',
+      from_name: '',
+      amount: '321.00',
+    });
+    t.clock.advance(1000);
+    const waiting = await createIncome(t, key, { merchant_order_id: 'PARTIAL-WAIT-78', amount: '654.00' });
+    const [paidUtr, waitingUtr] = [freshUtr(), freshUtr()];
+    expect((await claim(t, paid, paidUtr)).status).toBe(200);
+    expect((await claim(t, waiting, waitingUtr)).status).toBe(200);
+    expect((await credit(t, paidUtr, '321.00', { payer_name: 'Meera Iyer' })).status).toBe(201);
+    const found = async (q: string) => (await search({ q })).orders.map((order) => order.payment_uid);
+    for (const q of [
+      paid.slice(0, 8),
+      paid,
+      'PARTIAL-ORD',
+      'PARTIAL-ORDER-77',
+      paidUtr,
+      paidUtr.slice(0, 9),
+      'meera i',
+    ])
+      expect(await found(q), q).toContain(paid);
+    for (const q of [waiting.slice(0, 9), 'PARTIAL-WAIT', waitingUtr, waitingUtr.slice(0, 8)])
+      expect(await found(q), q).toContain(waiting);
+    // Seven characters are a whole identifier or nothing.
+    for (const q of [paid.slice(0, 7), 'PARTIAL', paidUtr.slice(0, 7)]) expect(await found(q), q).toEqual([]);
+    const both = await found('PARTIAL-');
+    expect(both).toEqual([waiting, paid]);
+  });
+
   it("lists each order's claimed UTRs and the payer's name from its credit when the order has none", async () => {
     const key = await t.addMerchant({ name: 'Facts merchant' });
     const uid = await createIncome(t, key, { from_name: '', amount: '250.00' });
