@@ -22,6 +22,7 @@ import { migration as m19 } from './migrations/0019-console-search-indexes.js';
 import { migration as m20 } from './migrations/0020-merchant-default-notify-url.js';
 import { migration as m21 } from './migrations/0021-source-senders.js';
 import { migration as m22 } from './migrations/0022-credit-money-returned.js';
+import { migration as m23 } from './migrations/0023-one-merchant-order-id-index.js';
 
 export type { Migration } from './migration.js';
 
@@ -48,4 +49,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m20,
   m21,
   m22,
+  m23,
 ];
