@@ -2,7 +2,8 @@
 /**
  * Growth: creation and poll latency as the orders table grows, on PostgreSQL (one process).
  * The table is bulk-loaded for one merchant (INSERT ... SELECT generate_series, pending UPI
- * orders with a far expiry so the expiry sweep has nothing to do, then VACUUM ANALYZE and a
+ * orders with a far expiry so the expiry sweep has nothing to do, each payment_uid a time-ordered
+ * UUID of its creation time as the service makes them, then VACUUM ANALYZE and a
  * CHECKPOINT, so that no measurement pays for writing the load's pages) to 1,000,
  * 100,000 and 1,000,000 orders; at each size order creation (wrk, signed bodies made
  * beforehand) and the payer poll are driven at 64 connections. The poll's orders, about 2,000,
@@ -108,7 +109,9 @@ async function loadOrders(client, merchant, from, add) {
          accounting_type, payterm, payment, currency, country, channel, amount, final_amount, to_account,
          to_name, to_bank_name, redirect_url, response_type, ip, signature_key, extra, payment_status,
          expires_at, status_changed_at, created_at, updated_at)
-       SELECT gen_random_uuid()::text, $1, 'G' || ($3::int + g), md5(g::text) || md5(g::text), 'income',
+       SELECT (lpad(to_hex((extract(epoch FROM now() - (g || ' seconds')::interval) * 1000)::bigint), 12, '0')
+           || '7' || substr(md5(random()::text), 1, 3) || substr('89ab', 1 + floor(random() * 4)::int, 1)
+           || substr(md5(random()::text), 1, 15))::uuid::text, $1, 'G' || ($3::int + g), md5(g::text) || md5(g::text), 'income',
          'receive', 'UPI', 'india', 'INR', 'India', 'payment_india', 10000 + g % 1000, 10000 + g % 1000,
          'benchshop@okaxis', 'Bench Shop', 'UPI', 'https://shop.example/return', 'json', '127.0.0.1', $2,
          'upi://pay?pa=benchshop%40okaxis&pn=Bench%20Shop&am=100.00&cu=INR&tr=' || md5(g::text), 'pending',

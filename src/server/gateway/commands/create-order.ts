@@ -4,7 +4,7 @@
  * commit, one statement with the others created meanwhile (orders/order-group-commit.ts).
  * Concurrent identical requests create one order.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { formatAmount } from '../../../shared/money.js';
 import { buildUpiUri } from '../../../shared/upi-uri.js';
 import type { AppDeps } from '../../app-deps.js';
@@ -23,6 +23,7 @@ import {
 } from '../../orders/order-store.js';
 import type { Queryable } from '../../store/db.js';
 import type { CreateOrderInput } from '../order-request.js';
+import { timeOrderedUuid } from '../payment-uid.js';
 
 export interface CreateContext {
   readonly merchant: Merchant;
@@ -135,7 +136,7 @@ function newOrder(
   collection: CollectionAccount | undefined,
 ): NewOrder {
   const { merchant } = ctx;
-  const paymentUid = randomUUID();
+  const paymentUid = timeOrderedUuid(now.getTime());
   const income = input.transactionType === 'income';
   const extra =
     income && input.payterm === 'UPI'
