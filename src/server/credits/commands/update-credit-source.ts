@@ -1,9 +1,9 @@
 /** An operator sets the senders accepted from a credit source, audited in the same transaction. */
 
-import { recordAction } from '../../audit/record-action.js';
 import { type CommandDeps, runCommand } from '../../command.js';
 import type { SourceSenders } from '../bank-text/bank-senders.js';
-import { type CreditSource, findCreditSource, setSourceSenders } from '../credit-source-store.js';
+import { changeCreditSource } from '../change-credit-source.js';
+import { type CreditSource, setSourceSenders } from '../credit-source-store.js';
 
 /** The source as it now is; undefined when there is no such source. */
 export async function updateSourceSenders(
@@ -15,19 +15,12 @@ export async function updateSourceSenders(
     readonly sender_domains?: SourceSenders['sender_domains'] | undefined;
   },
 ): Promise<CreditSource | undefined> {
-  return runCommand(deps, async (tx, now) => {
-    const before = await findCreditSource(tx, input.sourceId);
-    if (!before) return undefined;
-    const after = await setSourceSenders(tx, before.id, {
-      sender_codes: input.sender_codes ?? before.sender_codes,
-      sender_domains: input.sender_domains ?? before.sender_domains,
-    });
-    await recordAction(tx, now, input, {
-      action: 'credit_source.senders',
-      subject: `source:${before.id}`,
-      before,
-      after,
-    });
-    return after;
-  });
+  return runCommand(deps, (tx, now) =>
+    changeCreditSource(tx, now, input, 'credit_source.senders', (before) =>
+      setSourceSenders(tx, before.id, {
+        sender_codes: input.sender_codes ?? before.sender_codes,
+        sender_domains: input.sender_domains ?? before.sender_domains,
+      }),
+    ),
+  );
 }
