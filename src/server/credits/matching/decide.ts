@@ -110,11 +110,7 @@ function payerClaims(trigger: Trigger & { kind: 'claim' }, s: Situation): Decisi
   const order = s.orders.get(paymentUid);
   if (!order) return refuse({ reason: 'no_order' });
   if (order.transaction_type !== 'income') return refuse({ reason: 'not_collection' });
-  // An order an operator failed takes no claim from the payer, not even its own UTR again: only an
-  // operator reopens it (a late credit for a UTR it had claimed still settles it).
-  if (order.payment_status === 'failed' && order.fail_code === OPERATOR_FAILED) {
-    return refuse({ reason: 'closed' });
-  }
+  if (closedByOperator(order)) return refuse({ reason: 'closed' });
   const own = s.claims.find((claim) => claim.payment_uid === paymentUid);
   const holder = own ?? s.claims[0];
   if (holder && !own) return claimOfAnother(trigger, order, s);
@@ -251,16 +247,11 @@ function operatorConfirms(paymentUid: string, s: Situation): Decision {
   if (isContested(s) && s.credit.payment_uid === null) return refuse({ reason: 'contested' });
   const order = s.orders.get(paymentUid);
   if (order?.transaction_type !== 'income') return refuse({ reason: 'no_order' });
-  const holder = s.claims[0];
-  if (holder && holder.payment_uid !== paymentUid) {
-    return refuse({ reason: 'claimed_by_another', paymentUid: holder.payment_uid });
-  }
   // A credit without a payee that several merchants could have received settles once an
   // operator says whose it is; a credit paid to another account never moves, confirmed or not.
-  const settled = settlement(order, s.credit, payeeFits(order, s.credit.payee, s.collectors), true);
-  if (settled.kind !== 'settle') return refuse({ reason: 'cannot_settle', detail: settled.reason });
-  const claim: Step[] = holder ? [] : [{ kind: 'add_claim', paymentUid, clientIp: 'operator' }];
-  return { steps: [...settled.decision.steps, ...claim], outcome: settled.decision.outcome };
+  const settled = operatorSettles(order, s.credit, s, true);
+  if (settled.kind === 'refused') return settled.decision;
+  return { steps: [...settled.decision.steps, ...settled.claim], outcome: settled.decision.outcome };
 }
 
 function operatorMatches(paymentUid: string, s: Situation): Decision {
@@ -272,23 +263,43 @@ function operatorMatches(paymentUid: string, s: Situation): Decision {
   const order = s.orders.get(paymentUid);
   if (!order) return refuse({ reason: 'no_order' });
   if (order.transaction_type !== 'income') return refuse({ reason: 'not_collection' });
-  // An order an operator failed takes no claim from the payer, not even its own UTR again: only an
-  // operator reopens it (a late credit for a UTR it had claimed still settles it).
-  if (order.payment_status === 'failed' && order.fail_code === OPERATOR_FAILED) {
-    return refuse({ reason: 'closed' });
-  }
-  const holder = s.claims[0];
-  if (holder && holder.payment_uid !== paymentUid) {
-    return refuse({ reason: 'claimed_by_another', paymentUid: holder.payment_uid });
-  }
-  const settled = settlement(order, s.credit, payeeFits(order, s.credit.payee, s.collectors), false);
-  if (settled.kind !== 'settle') return refuse({ reason: 'cannot_settle', detail: settled.reason });
+  if (closedByOperator(order)) return refuse({ reason: 'closed' });
+  const settled = operatorSettles(order, s.credit, s, false);
+  if (settled.kind === 'refused') return settled.decision;
   // The operator claims the UTR for the order as the payer would have, then it settles as any claim.
-  const claim: Step[] = holder ? [] : [{ kind: 'add_claim', paymentUid, clientIp: 'operator' }];
   return {
-    steps: [...claim, ...settled.decision.steps, { kind: 'keep_reason', reason: '' }],
+    steps: [...settled.claim, ...settled.decision.steps, { kind: 'keep_reason', reason: '' }],
     outcome: settled.decision.outcome,
   };
+}
+
+/**
+ * An operator's confirmation or match settles the order with the credit as a claim would, when the
+ * UTR is unclaimed or the order's own (`claim`: the order's claim to add when nobody claimed it).
+ */
+function operatorSettles(
+  order: Order,
+  credit: CreditFacts,
+  s: Situation,
+  confirmed: boolean,
+):
+  | { readonly kind: 'refused'; readonly decision: Decision }
+  | { readonly kind: 'settle'; readonly decision: Decision; readonly claim: readonly Step[] } {
+  const holder = s.claims[0];
+  if (holder && holder.payment_uid !== order.payment_uid) {
+    return {
+      kind: 'refused',
+      decision: refuse({ reason: 'claimed_by_another', paymentUid: holder.payment_uid }),
+    };
+  }
+  const settled = settlement(order, credit, payeeFits(order, credit.payee, s.collectors), confirmed);
+  if (settled.kind !== 'settle') {
+    return { kind: 'refused', decision: refuse({ reason: 'cannot_settle', detail: settled.reason }) };
+  }
+  const claim: Step[] = holder
+    ? []
+    : [{ kind: 'add_claim', paymentUid: order.payment_uid, clientIp: 'operator' }];
+  return { kind: 'settle', decision: settled.decision, claim };
 }
 
 type Settlement =
@@ -333,6 +344,14 @@ function wait(reason: string): Decision {
 function refuse(refusal: Refusal, steps: readonly Step[] = []): Decision {
   const outcome: Outcome = { kind: 'refused', ...refusal };
   return { steps, outcome };
+}
+
+/**
+ * An order an operator failed takes no claim from the payer, not even its own UTR again: only an
+ * operator reopens it (a late credit for a UTR it had claimed still settles it).
+ */
+function closedByOperator(order: Order): boolean {
+  return order.payment_status === 'failed' && order.fail_code === OPERATOR_FAILED;
 }
 
 function isContested(s: Situation): boolean {
