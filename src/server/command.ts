@@ -22,11 +22,12 @@ export async function runCommand<T>(
 }
 
 /**
- * The command of a domain step that runs in its caller's transaction (an operator's manual action,
- * also run under dual control by an approval): the step, in a transaction of its own.
+ * A domain step: a use case that runs in its caller's transaction at the caller's time (an
+ * operator's manual action, also run under dual control by an approval).
  */
-export function commandOf<I, T>(
-  step: (tx: Queryable, input: I, now: Date) => Promise<T>,
-): (deps: CommandDeps, input: I) => Promise<T> {
+export type DomainStep<I, T> = (tx: Queryable, input: I, now: Date) => Promise<T>;
+
+/** The command of a domain step: the step, in a transaction of its own. */
+export function commandOf<I, T>(step: DomainStep<I, T>): (deps: CommandDeps, input: I) => Promise<T> {
   return (deps, input) => runCommand(deps, (tx, now) => step(tx, input, now));
 }
