@@ -9,11 +9,11 @@
  */
 import { ERROR_CODES } from '../../shared/error-codes.js';
 import { recordAction } from '../audit/record-action.js';
+import type { DomainStep } from '../command.js';
 import type { Order } from '../orders/order.js';
-import type { Queryable } from '../store/db.js';
-import type { BankCredit } from './credit-store.js';
-import { type ManualResult, refused } from './manual-result.js';
+import { type ManualResult, type RefusalWords, refusalIn, refused } from './manual-result.js';
 import { CONTESTED_REFUSAL } from './matching/decide.js';
+import type { SettleResult } from './matching/decision.js';
 import { matchUtr } from './matching/match-utr.js';
 import { settledOrder } from './receive-credit.js';
 
@@ -24,39 +24,23 @@ export interface ConfirmCredit {
   readonly note: string;
 }
 
-export type ConfirmResult =
-  | { readonly kind: 'matched'; readonly order: Order; readonly outcome: 'completed' | 'rejected' }
-  | { readonly kind: 'no_credit' }
-  | { readonly kind: 'no_order' }
-  | { readonly kind: 'claimed_by_another'; readonly paymentUid: string }
-  | { readonly kind: 'refused'; readonly reason: string; readonly credit: BankCredit };
+/** The order the credit settled and how, or the refusal (confirmedCredit words the answer). */
+export type ConfirmResult = ManualResult<{ readonly order: Order; readonly outcome: SettleResult }>;
 
-export async function confirmCreditByHand(
-  tx: Queryable,
-  input: ConfirmCredit,
-  now: Date,
-): Promise<ConfirmResult> {
+const REFUSALS: RefusalWords = {
+  no_credit: () => refused(404, 'utr: no credit with this UTR'),
+  no_order: () => refused(404, 'payment_uid: no such collection order'),
+  claimed_by_another: (r) => refused(ERROR_CODES.utrUsed, `utr: claimed by order ${r.paymentUid}`),
+  cannot_settle: (r) => refused(409, `utr: ${r.detail}`),
+  contested: () => refused(409, `utr: ${CONTESTED_REFUSAL}`),
+};
+
+export const confirmCreditByHand: DomainStep<ConfirmCredit, ConfirmResult> = async (tx, input, now) => {
   const { utr, paymentUid } = input;
   const matched = await matchUtr(tx, { kind: 'confirm', utr, paymentUid }, now);
   const { outcome } = matched.decision;
   const credit = matched.before.credit;
-  if (outcome.kind === 'refused') {
-    switch (outcome.reason) {
-      case 'no_credit':
-      case 'no_order':
-        return { kind: outcome.reason };
-      case 'claimed_by_another':
-        return { kind: 'claimed_by_another', paymentUid: outcome.paymentUid };
-      case 'cannot_settle':
-        if (!credit) throw new Error('a credit refused without its credit');
-        return { kind: 'refused', reason: outcome.detail, credit };
-      case 'contested':
-        if (!credit) throw new Error('a credit refused without its credit');
-        return { kind: 'refused', reason: CONTESTED_REFUSAL, credit };
-      default:
-        throw new Error(`a confirmation refused as ${outcome.reason}`);
-    }
-  }
+  if (outcome.kind === 'refused') return refusalIn('a confirmation', REFUSALS, outcome);
   if (outcome.kind !== 'settled' || !credit) throw new Error(`a confirmation decided as ${outcome.kind}`);
   const order = settledOrder(matched.orders, paymentUid);
   await recordAction(tx, now, input, {
@@ -69,36 +53,22 @@ export async function confirmCreditByHand(
     },
     after: { payment_uid: order.payment_uid, payment_status: order.payment_status },
   });
-  return { kind: 'matched', order, outcome: outcome.result };
-}
+  return { ok: true, value: { order, outcome: outcome.result } };
+};
 
 export interface CreditConfirmed {
   readonly utr: string;
-  readonly outcome: 'completed' | 'rejected';
+  readonly outcome: SettleResult;
   readonly payment_uid: string;
   readonly payment_status: string;
 }
 
 /** The answer to a confirmation, or its refusal. */
 export function confirmedCredit(utr: string, result: ConfirmResult): ManualResult<CreditConfirmed> {
-  switch (result.kind) {
-    case 'no_credit':
-      return refused(404, 'utr: no credit with this UTR');
-    case 'no_order':
-      return refused(404, 'payment_uid: no such collection order');
-    case 'claimed_by_another':
-      return refused(ERROR_CODES.utrUsed, `utr: claimed by order ${result.paymentUid}`);
-    case 'refused':
-      return refused(409, `utr: ${result.reason}`);
-    case 'matched':
-      return {
-        ok: true,
-        value: {
-          utr,
-          outcome: result.outcome,
-          payment_uid: result.order.payment_uid,
-          payment_status: result.order.payment_status,
-        },
-      };
-  }
+  if (!result.ok) return result;
+  const { order, outcome } = result.value;
+  return {
+    ok: true,
+    value: { utr, outcome, payment_uid: order.payment_uid, payment_status: order.payment_status },
+  };
 }

@@ -6,9 +6,8 @@
  */
 import { parseAmount } from '../../shared/money.js';
 import { recordAction } from '../audit/record-action.js';
-import type { Queryable } from '../store/db.js';
 import { findCreditSource } from './credit-source-store.js';
-import { type ManualResult, refused } from './manual-result.js';
+import { type ManualStep, refused } from './manual-result.js';
 import { lockRawText, recordTextOutcome } from './raw-text-store.js';
 import { type CreditView, outcomeOf, receiveSourceCredit, type TextOutcome } from './read-text.js';
 
@@ -31,11 +30,7 @@ export interface TextFixed {
 
 const FIXABLE: readonly string[] = ['unparsed', 'ignored', 'invalid', 'received', 'suspect'];
 
-export async function fixTextIntoCredit(
-  tx: Queryable,
-  input: FixText,
-  now: Date,
-): Promise<ManualResult<TextFixed>> {
+export const fixTextIntoCredit: ManualStep<FixText, TextFixed> = async (tx, input, now) => {
   const raw = await lockRawText(tx, input.rawTextId);
   if (!raw) return refused(404, 'text_id: no such text');
   if (!FIXABLE.includes(raw.outcome)) return refused(409, `text: already ${raw.outcome}; nothing to fix`);
@@ -76,4 +71,4 @@ export async function fixTextIntoCredit(
       credit,
     },
   };
-}
+};

@@ -7,9 +7,8 @@
  */
 import { ERROR_CODES } from '../../shared/error-codes.js';
 import { recordAction } from '../audit/record-action.js';
-import type { Queryable } from '../store/db.js';
 import { findCreditById } from './credit-store.js';
-import { type ManualResult, refused } from './manual-result.js';
+import { type ManualStep, type RefusalWords, refusalIn, refused } from './manual-result.js';
 import { CONTESTED_REFUSAL } from './matching/decide.js';
 import { matchUtr } from './matching/match-utr.js';
 import { settledOrder } from './receive-credit.js';
@@ -29,39 +28,24 @@ export interface CreditMatched {
   readonly payment_status: string;
 }
 
-export async function matchCreditByHand(
-  tx: Queryable,
-  input: MatchCredit,
-  now: Date,
-): Promise<ManualResult<CreditMatched>> {
+const REFUSALS: RefusalWords = {
+  no_credit: () => refused(404, 'credit_id: no such credit'),
+  already_matched: (r) => refused(409, `credit: already matched to ${r.paymentUid}`),
+  no_order: () => refused(404, 'payment_uid: no such order'),
+  not_collection: () => refused(400, 'payment_uid: not a collection order'),
+  claimed_by_another: (r) =>
+    refused(ERROR_CODES.utrUsed, `utr: claimed by another order (${r.paymentUid}); match that order instead`),
+  cannot_settle: (r) => refused(409, `payment_uid: cannot settle with this credit (${r.detail})`),
+  contested: () => refused(409, `utr: ${CONTESTED_REFUSAL}`),
+};
+
+export const matchCreditByHand: ManualStep<MatchCredit, CreditMatched> = async (tx, input, now) => {
   const found = await findCreditById(tx, input.creditId);
   if (!found) return refused(404, 'credit_id: no such credit');
   const matched = await matchUtr(tx, { kind: 'match', utr: found.utr, paymentUid: input.paymentUid }, now);
   const { outcome } = matched.decision;
   const credit = matched.before.credit;
-  if (outcome.kind === 'refused') {
-    switch (outcome.reason) {
-      case 'no_credit':
-        return refused(404, 'credit_id: no such credit');
-      case 'already_matched':
-        return refused(409, `credit: already matched to ${outcome.paymentUid}`);
-      case 'no_order':
-        return refused(404, 'payment_uid: no such order');
-      case 'not_collection':
-        return refused(400, 'payment_uid: not a collection order');
-      case 'claimed_by_another':
-        return refused(
-          ERROR_CODES.utrUsed,
-          `utr: claimed by another order (${outcome.paymentUid}); match that order instead`,
-        );
-      case 'cannot_settle':
-        return refused(409, `payment_uid: cannot settle with this credit (${outcome.detail})`);
-      case 'contested':
-        return refused(409, `utr: ${CONTESTED_REFUSAL}`);
-      default:
-        throw new Error(`a match refused as ${outcome.reason}`);
-    }
-  }
+  if (outcome.kind === 'refused') return refusalIn('a match', REFUSALS, outcome);
   if (outcome.kind !== 'settled' || !credit) throw new Error(`a match decided as ${outcome.kind}`);
   const order = settledOrder(matched.orders, input.paymentUid);
   const after = { payment_uid: order.payment_uid, payment_status: order.payment_status };
@@ -80,4 +64,4 @@ export async function matchCreditByHand(
     ok: true,
     value: { credit_id: String(credit.id), utr: credit.utr, outcome: outcome.result, ...after },
   };
-}
+};

@@ -7,8 +7,7 @@
  * (approvals/manual-actions.ts).
  */
 import { recordAction } from '../audit/record-action.js';
-import type { Queryable } from '../store/db.js';
-import { type ManualResult, refused } from './manual-result.js';
+import { type ManualStep, type RefusalWords, refusalIn, refused } from './manual-result.js';
 import { matchUtr } from './matching/match-utr.js';
 import { settledOrder } from './receive-credit.js';
 
@@ -29,26 +28,17 @@ export interface ClaimResolved {
   readonly outcome: 'completed' | 'rejected' | 'waiting';
 }
 
-export async function resolveContestedClaim(
-  tx: Queryable,
-  input: ResolveClaim,
-  now: Date,
-): Promise<ManualResult<ClaimResolved>> {
+const REFUSALS: RefusalWords = {
+  not_contested: () => refused(404, 'utr: no contested claim with this UTR'),
+  no_claim: () => refused(400, 'payment_uid: this order does not claim the UTR'),
+  final: () => refused(409, 'payment_uid: the order is settled already; name an open order'),
+};
+
+export const resolveContestedClaim: ManualStep<ResolveClaim, ClaimResolved> = async (tx, input, now) => {
   const { utr, paymentUid } = input;
   const matched = await matchUtr(tx, { kind: 'resolve', utr, paymentUid }, now);
   const { outcome } = matched.decision;
-  if (outcome.kind === 'refused') {
-    switch (outcome.reason) {
-      case 'not_contested':
-        return refused(404, 'utr: no contested claim with this UTR');
-      case 'no_claim':
-        return refused(400, 'payment_uid: this order does not claim the UTR');
-      case 'final':
-        return refused(409, 'payment_uid: the order is settled already; name an open order');
-      default:
-        throw new Error(`a resolution refused as ${outcome.reason}`);
-    }
-  }
+  if (outcome.kind === 'refused') return refusalIn('a resolution', REFUSALS, outcome);
   const order = settledOrder(matched.orders, paymentUid);
   const released = matched.before.claims.map((c) => c.payment_uid).filter((uid) => uid !== paymentUid);
   const after = { payment_uid: paymentUid, payment_status: order.payment_status, released };
@@ -65,4 +55,4 @@ export async function resolveContestedClaim(
     ok: true,
     value: { utr, ...after, outcome: outcome.kind === 'settled' ? outcome.result : 'waiting' },
   };
-}
+};
