@@ -1,19 +1,16 @@
-import { useState } from 'preact/hooks';
 import type { ContestedCase } from '../../shared/contested-views.js';
 import { useAppDeps } from '../app-deps.js';
-import { useAction } from '../hooks/use-action.js';
+import { useNotedChoice } from '../hooks/use-noted-choice.js';
 import { useResource } from '../hooks/use-resource.js';
 import { formatInr } from '../lib/format-inr.js';
 import { formatIst } from '../lib/format-ist.js';
 import { orderHref } from '../lib/route.js';
 import { LoadState } from './load-state.js';
 import { ModalDialog } from './modal-dialog.js';
-import { NoteActions } from './note-actions.js';
+import { type DialogEnds, NoteActions } from './note-actions.js';
 
-export interface ContestDialogProps {
+export interface ContestDialogProps extends DialogEnds {
   readonly utr: string;
-  readonly onDone: (message: string) => void;
-  readonly onCancel: () => void;
 }
 
 /**
@@ -42,28 +39,14 @@ export function ContestDialog({ utr, onDone, onCancel }: ContestDialogProps) {
   );
 }
 
-function ResolveForm({
-  contest,
-  onDone,
-  onCancel,
-}: {
-  readonly contest: ContestedCase;
-  readonly onDone: (message: string) => void;
-  readonly onCancel: () => void;
-}) {
+function ResolveForm({ contest, onDone, onCancel }: DialogEnds & { readonly contest: ContestedCase }) {
   const { api } = useAppDeps();
-  const [chosen, setChosen] = useState('');
-  const [note, setNote] = useState('');
-  const [missing, setMissing] = useState('');
-  const resolve = useAction();
+  const pick = useNotedChoice('Pick the order that keeps the UTR.');
   const { credit } = contest;
   const submit = async (event: Event) => {
     event.preventDefault();
-    if (!chosen) return setMissing('Pick the order that keeps the UTR.');
-    if (!note.trim()) return setMissing('A note is required.');
-    setMissing('');
-    const done = await resolve.run(() => api.resolveContested(contest.utr, chosen, note.trim()));
-    if (done) onDone(`UTR ${contest.utr} resolved for ${chosen} (${done.outcome}).`);
+    const done = await pick.submit((chosen, note) => api.resolveContested(contest.utr, chosen, note));
+    if (done) onDone(`UTR ${contest.utr} resolved for ${pick.chosen} (${done.outcome}).`);
   };
   return (
     <form class="stack" onSubmit={submit}>
@@ -94,8 +77,8 @@ function ResolveForm({
                       type="radio"
                       name="winner"
                       aria-label={`Keep for ${claim.merchant_order_id}`}
-                      checked={chosen === claim.payment_uid}
-                      onChange={() => setChosen(claim.payment_uid)}
+                      checked={pick.chosen === claim.payment_uid}
+                      onChange={() => pick.setChosen(claim.payment_uid)}
                     />
                   ) : (
                     <span class="muted">refused</span>
@@ -115,15 +98,7 @@ function ResolveForm({
           </tbody>
         </table>
       </div>
-      <NoteActions
-        id="contest-note"
-        note={note}
-        onNote={setNote}
-        error={missing || resolve.error}
-        busy={resolve.busy}
-        submitLabel="Resolve"
-        onCancel={onCancel}
-      />
+      <NoteActions id="contest-note" {...pick.noteActions} submitLabel="Resolve" onCancel={onCancel} />
     </form>
   );
 }

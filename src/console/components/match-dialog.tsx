@@ -3,11 +3,12 @@ import type { OrderListRow } from '../../shared/console-views.js';
 import type { ListedCredit } from '../../shared/credit-views.js';
 import { useAppDeps } from '../app-deps.js';
 import { useAction } from '../hooks/use-action.js';
+import { useNotedChoice } from '../hooks/use-noted-choice.js';
 import { creditAmount, creditRupees } from '../lib/credit-amount.js';
 import { formatInr } from '../lib/format-inr.js';
 import { formatIst } from '../lib/format-ist.js';
 import { ModalDialog } from './modal-dialog.js';
-import { NoteActions } from './note-actions.js';
+import { type DialogEnds, NoteActions } from './note-actions.js';
 import { ErrorText } from './notices.js';
 
 /** What the dialog shows of the credit: a listed credit, or one the Needs attention queue names. */
@@ -17,10 +18,8 @@ export type MatchableCredit = Pick<ListedCredit, 'id' | 'utr' | 'payer_name' | '
   readonly merchant_uid?: string | null;
 };
 
-export interface MatchDialogProps {
+export interface MatchDialogProps extends DialogEnds {
   readonly credit: MatchableCredit;
-  readonly onDone: (message: string) => void;
-  readonly onCancel: () => void;
 }
 
 /**
@@ -32,11 +31,8 @@ export function MatchDialog({ credit, onDone, onCancel }: MatchDialogProps) {
   const [query, setQuery] = useState(credit.payer_name ?? '');
   const [found, setFound] = useState<readonly OrderListRow[] | undefined>(undefined);
   const [proposed, setProposed] = useState(true);
-  const [chosen, setChosen] = useState('');
-  const [note, setNote] = useState('');
-  const [missing, setMissing] = useState('');
+  const pick = useNotedChoice('Pick the order this credit pays.');
   const search = useAction();
-  const match = useAction();
   const field = useRef<HTMLInputElement>(null);
   useEffect(() => field.current?.focus(), []);
   useEffect(() => {
@@ -64,11 +60,8 @@ export function MatchDialog({ credit, onDone, onCancel }: MatchDialogProps) {
   };
   const confirm = async (event: Event) => {
     event.preventDefault();
-    if (!chosen) return setMissing('Pick the order this credit pays.');
-    if (!note.trim()) return setMissing('A note is required.');
-    setMissing('');
-    const done = await match.run(() => api.matchCredit(credit.id, chosen, note.trim()));
-    if (done) onDone(`Credit ${credit.utr ?? credit.id} matched to ${chosen}.`);
+    const done = await pick.submit((chosen, note) => api.matchCredit(credit.id, chosen, note));
+    if (done) onDone(`Credit ${credit.utr ?? credit.id} matched to ${pick.chosen}.`);
   };
   return (
     <ModalDialog titleId="match-title" wide onCancel={onCancel}>
@@ -109,8 +102,8 @@ export function MatchDialog({ credit, onDone, onCancel }: MatchDialogProps) {
                   type="radio"
                   name="order"
                   value={order.payment_uid}
-                  checked={chosen === order.payment_uid}
-                  onChange={() => setChosen(order.payment_uid)}
+                  checked={pick.chosen === order.payment_uid}
+                  onChange={() => pick.setChosen(order.payment_uid)}
                 />{' '}
                 {order.merchant_order_id} · {order.merchant_name} · {formatInr(order.amount)} · {order.status}{' '}
                 · {order.payer_name || '—'} · created {formatIst(order.created_at)} ·{' '}
@@ -119,15 +112,7 @@ export function MatchDialog({ credit, onDone, onCancel }: MatchDialogProps) {
             ))}
           </fieldset>
         )}
-        <NoteActions
-          id="match-note"
-          note={note}
-          onNote={setNote}
-          error={missing || match.error}
-          busy={match.busy}
-          submitLabel="Match"
-          onCancel={onCancel}
-        />
+        <NoteActions id="match-note" {...pick.noteActions} submitLabel="Match" onCancel={onCancel} />
       </form>
     </ModalDialog>
   );

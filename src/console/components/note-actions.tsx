@@ -1,4 +1,11 @@
 import { ErrorText } from './notices.js';
+
+/** How a dialog of a money action ends: done, with what to say on the screen, or cancelled. */
+export interface DialogEnds {
+  readonly onDone: (message: string) => void;
+  readonly onCancel: () => void;
+}
+
 export interface NoteActionsProps {
   /** The textarea's id, unique on the page. */
   readonly id: string;
