@@ -6,7 +6,7 @@ import { useResource } from '../hooks/use-resource.js';
 import { useSession } from '../hooks/use-session.js';
 import { formatIst } from '../lib/format-ist.js';
 import { approvalsHref } from '../lib/route.js';
-import { LoadState } from './load-state.js';
+import { LoadedList } from './load-state.js';
 import { ErrorText } from './notices.js';
 import { StatusBadge } from './status-badge.js';
 
@@ -41,17 +41,14 @@ export function ApprovalsScreen({ state }: { readonly state: string }) {
           </a>
         ))}
       </nav>
-      <LoadState resource={list} retry={reload} what="the approvals">
-        {(rows) =>
-          rows.length === 0 ? (
-            <p class="muted">
-              {state === 'awaiting_approval' ? 'Nothing waits for approval.' : 'No proposals in this state.'}
-            </p>
-          ) : (
-            rows.map((row) => <Proposal key={row.approval_id} approval={row} onDone={reload} />)
-          )
-        }
-      </LoadState>
+      <LoadedList
+        resource={list}
+        retry={reload}
+        what="the approvals"
+        empty={state === 'awaiting_approval' ? 'Nothing waits for approval.' : 'No proposals in this state.'}
+      >
+        {(rows) => rows.map((row) => <Proposal key={row.approval_id} approval={row} onDone={reload} />)}
+      </LoadedList>
     </>
   );
 }

@@ -33,3 +33,16 @@ export function LoadState<T>({ resource, retry, what, heading, children }: LoadS
     </>
   );
 }
+
+/** A list's three states: LoadState's, with what an empty list says (muted) instead of its rows. */
+export function LoadedList<Row>({
+  empty,
+  children,
+  ...load
+}: LoadStateProps<readonly Row[]> & { readonly empty: ComponentChildren }) {
+  return (
+    <LoadState {...load}>
+      {(rows) => (rows.length === 0 ? <p class="muted">{empty}</p> : children(rows))}
+    </LoadState>
+  );
+}

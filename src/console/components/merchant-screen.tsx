@@ -3,6 +3,7 @@ import type { MerchantDetail } from '../../shared/console-views.js';
 import type { IssuedKey } from '../../shared/merchant-answers.js';
 import { useAppDeps } from '../app-deps.js';
 import { useAction } from '../hooks/use-action.js';
+import { useConfirmed } from '../hooks/use-confirmed.js';
 import { useResource } from '../hooks/use-resource.js';
 import { formatInr } from '../lib/format-inr.js';
 import { formatIst } from '../lib/format-ist.js';
@@ -11,7 +12,7 @@ import { orderHref, ordersHref } from '../lib/route.js';
 import { ConfirmDialog } from './confirm-dialog.js';
 import { CreditSources } from './credit-sources.js';
 import { LedgerTable } from './ledger-table.js';
-import { LoadState } from './load-state.js';
+import { LoadedList, LoadState } from './load-state.js';
 import { MerchantForm } from './merchant-form.js';
 import { DoneNotice, ErrorText } from './notices.js';
 import { NewKeySecret } from './secret-once.js';
@@ -32,28 +33,27 @@ export function MerchantScreen({ merchantUid }: { readonly merchantUid: string }
     `blacklist:${merchantUid}`,
   );
   const [issued, setIssued] = useState<IssuedKey | undefined>(undefined);
-  const [pending, setPending] = useState<Pending | undefined>(undefined);
   const [saved, setSaved] = useState('');
   const [blockName, setBlockName] = useState('');
   const save = useAction();
   const keys = useAction();
   const block = useAction();
-  const confirm = useAction();
+  const confirmed = useConfirmed<Pending>();
+  const pending = confirmed.asked;
 
-  const onConfirm = async () => {
-    if (!pending) return;
-    const done =
-      pending.kind === 'revoke'
-        ? await confirm.run(() => api.revokeKey(merchantUid, pending.key))
-        : pending.kind === 'status'
-          ? await confirm.run(() => api.setMerchantEnabled(merchantUid, pending.enable))
-          : await confirm.run(() => api.removeFromBlacklist(merchantUid, pending.fromName));
-    if (done !== undefined) {
-      setPending(undefined);
-      reloadMerchant();
-      reloadBlacklist();
-    }
-  };
+  const onConfirm = () =>
+    confirmed.confirm(
+      (what) =>
+        what.kind === 'revoke'
+          ? api.revokeKey(merchantUid, what.key)
+          : what.kind === 'status'
+            ? api.setMerchantEnabled(merchantUid, what.enable)
+            : api.removeFromBlacklist(merchantUid, what.fromName),
+      () => {
+        reloadMerchant();
+        reloadBlacklist();
+      },
+    );
 
   return (
     <>
@@ -69,10 +69,7 @@ export function MerchantScreen({ merchantUid }: { readonly merchantUid: string }
               </h1>
               <button
                 type="button"
-                onClick={() => {
-                  confirm.clear();
-                  setPending({ kind: 'status', enable: data.status !== 'active' });
-                }}
+                onClick={() => confirmed.ask({ kind: 'status', enable: data.status !== 'active' })}
               >
                 {data.status === 'active' ? 'Disable merchant' : 'Enable merchant'}
               </button>
@@ -112,13 +109,7 @@ export function MerchantScreen({ merchantUid }: { readonly merchantUid: string }
                     <code class="mono">{key.key}</code> <StatusBadge status={key.status} />
                     <span class="muted">created {formatIst(key.created_at)}</span>
                     {key.status === 'active' ? (
-                      <button
-                        type="button"
-                        onClick={() => {
-                          confirm.clear();
-                          setPending({ kind: 'revoke', key: key.key });
-                        }}
-                      >
+                      <button type="button" onClick={() => confirmed.ask({ kind: 'revoke', key: key.key })}>
                         Revoke {key.key}
                       </button>
                     ) : null}
@@ -172,30 +163,28 @@ export function MerchantScreen({ merchantUid }: { readonly merchantUid: string }
 
       <section>
         <h2>Blacklisted payer names</h2>
-        <LoadState resource={blacklist} retry={reloadBlacklist} what="the blacklist">
-          {(entries) =>
-            entries.length === 0 ? (
-              <p class="muted">Nobody is blacklisted.</p>
-            ) : (
-              <ul class="plain">
-                {entries.map((entry) => (
-                  <li key={entry.from_name} class="row">
-                    {entry.from_name}
-                    <button
-                      type="button"
-                      onClick={() => {
-                        confirm.clear();
-                        setPending({ kind: 'unblock', fromName: entry.from_name });
-                      }}
-                    >
-                      Remove {entry.from_name}
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            )
-          }
-        </LoadState>
+        <LoadedList
+          resource={blacklist}
+          retry={reloadBlacklist}
+          what="the blacklist"
+          empty="Nobody is blacklisted."
+        >
+          {(entries) => (
+            <ul class="plain">
+              {entries.map((entry) => (
+                <li key={entry.from_name} class="row">
+                  {entry.from_name}
+                  <button
+                    type="button"
+                    onClick={() => confirmed.ask({ kind: 'unblock', fromName: entry.from_name })}
+                  >
+                    Remove {entry.from_name}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </LoadedList>
         <form
           class="row"
           onSubmit={async (event) => {
@@ -222,20 +211,21 @@ export function MerchantScreen({ merchantUid }: { readonly merchantUid: string }
 
       <section>
         <h2>Recent ledger entries</h2>
-        <LoadState resource={ledger} retry={reloadLedger} what="ledger entries">
-          {(lines) =>
-            lines.length === 0 ? (
-              <p class="muted">No ledger entries yet.</p>
-            ) : (
-              <LedgerTable
-                lines={lines}
-                caption="Recent ledger entries"
-                timeHeader="When (IST)"
-                orderHref={orderHref}
-              />
-            )
-          }
-        </LoadState>
+        <LoadedList
+          resource={ledger}
+          retry={reloadLedger}
+          what="ledger entries"
+          empty="No ledger entries yet."
+        >
+          {(lines) => (
+            <LedgerTable
+              lines={lines}
+              caption="Recent ledger entries"
+              timeHeader="When (IST)"
+              orderHref={orderHref}
+            />
+          )}
+        </LoadedList>
       </section>
 
       {pending ? (
@@ -260,10 +250,8 @@ export function MerchantScreen({ merchantUid }: { readonly merchantUid: string }
           }
           confirmLabel="Confirm"
           noteOptional
-          busy={confirm.busy}
-          error={confirm.error}
+          {...confirmed.dialog}
           onConfirm={() => void onConfirm()}
-          onCancel={() => setPending(undefined)}
         />
       ) : null}
     </>

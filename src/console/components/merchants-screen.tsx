@@ -8,7 +8,7 @@ import { formatIst } from '../lib/format-ist.js';
 import { draftOf, merchantBody } from '../lib/merchant-form.js';
 import { merchantHref } from '../lib/route.js';
 import { type Column, DataTable } from './data-table.js';
-import { LoadState } from './load-state.js';
+import { LoadedList } from './load-state.js';
 import { MerchantForm } from './merchant-form.js';
 import { SecretOnce } from './secret-once.js';
 import { StatusBadge } from './status-badge.js';
@@ -72,20 +72,11 @@ export function MerchantsScreen() {
           </button>
         </section>
       ) : null}
-      <LoadState resource={merchants} retry={reload} what="merchants">
-        {(list) =>
-          list.length === 0 ? (
-            <p class="muted">No merchants yet.</p>
-          ) : (
-            <DataTable
-              rows={list}
-              columns={COLUMNS}
-              rowKey={(merchant) => merchant.uid}
-              caption="Merchants"
-            />
-          )
-        }
-      </LoadState>
+      <LoadedList resource={merchants} retry={reload} what="merchants" empty="No merchants yet.">
+        {(list) => (
+          <DataTable rows={list} columns={COLUMNS} rowKey={(merchant) => merchant.uid} caption="Merchants" />
+        )}
+      </LoadedList>
     </>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import type { TimelineEntry } from '../../shared/console-views.js';
 import type { OrderDetail } from '../../shared/order-view-schemas.js';
 import { useAppDeps } from '../app-deps.js';
-import { useAction } from '../hooks/use-action.js';
+import { useConfirmed } from '../hooks/use-confirmed.js';
 import { useResource } from '../hooks/use-resource.js';
 import { formatInr } from '../lib/format-inr.js';
 import { formatIst } from '../lib/format-ist.js';
@@ -21,25 +21,24 @@ export function OrderScreen({ paymentUid }: { readonly paymentUid: string }) {
   const { api } = useAppDeps();
   const [order, reloadOrder] = useResource(() => api.order(paymentUid), `order:${paymentUid}`);
   const [timeline, reloadTimeline] = useResource(() => api.timeline(paymentUid), `timeline:${paymentUid}`);
-  const [pending, setPending] = useState<OrderAction | undefined>(undefined);
+  const confirmed = useConfirmed<OrderAction>();
+  const pending = confirmed.asked;
   const [done, setDone] = useState('');
-  const action = useAction();
   const reload = () => {
     reloadOrder();
     reloadTimeline();
   };
-  const confirm = async (note: string) => {
-    if (!pending) return;
-    const result =
-      pending.kind === 'resend'
-        ? await action.run(() => api.resendCallback(paymentUid, note))
-        : await action.run(() => api.setStatus(paymentUid, pending.status, note));
-    if (result !== undefined) {
-      setDone(pending.kind === 'resend' ? 'Callback queued again.' : `Status set to ${pending.status}.`);
-      setPending(undefined);
-      reload();
-    }
-  };
+  const confirm = (note: string) =>
+    confirmed.confirm(
+      (what) =>
+        what.kind === 'resend'
+          ? api.resendCallback(paymentUid, note)
+          : api.setStatus(paymentUid, what.status, note),
+      (what) => {
+        setDone(what.kind === 'resend' ? 'Callback queued again.' : `Status set to ${what.status}.`);
+        reload();
+      },
+    );
   return (
     <>
       <p>
@@ -64,9 +63,8 @@ export function OrderScreen({ paymentUid }: { readonly paymentUid: string }) {
                   type="button"
                   key={item.label}
                   onClick={() => {
-                    action.clear();
                     setDone('');
-                    setPending(item);
+                    confirmed.ask(item);
                   }}
                 >
                   {item.label}
@@ -92,10 +90,8 @@ export function OrderScreen({ paymentUid }: { readonly paymentUid: string }) {
           }
           confirmLabel={pending.label}
           noteOptional={pending.kind === 'status' && !pending.reasonRequired}
-          busy={action.busy}
-          error={action.error}
+          {...confirmed.dialog}
           onConfirm={(note) => void confirm(note)}
-          onCancel={() => setPending(undefined)}
         />
       ) : null}
     </>

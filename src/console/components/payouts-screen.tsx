@@ -6,7 +6,7 @@ import { formatInr } from '../lib/format-inr.js';
 import { formatIst } from '../lib/format-ist.js';
 import { merchantHref, orderHref, payoutBatchHref } from '../lib/route.js';
 import { type Column, DataTable } from './data-table.js';
-import { LoadState } from './load-state.js';
+import { LoadedList, LoadState } from './load-state.js';
 import { ErrorText } from './notices.js';
 import { StatusBadge } from './status-badge.js';
 
@@ -85,19 +85,20 @@ export function PayoutsScreen() {
       <h1>Payouts</h1>
       <section class="card" aria-labelledby="attention-title">
         <h2 id="attention-title">Needs attention</h2>
-        <LoadState resource={attention} retry={reloadAttention} what="the payouts needing attention">
-          {(rows) =>
-            rows.length === 0 ? (
-              <p class="muted">Nothing late, nothing reversed.</p>
-            ) : (
-              <DataTable
-                rows={rows}
-                columns={ATTENTION_COLUMNS}
-                rowKey={(row) => `${row.payment_uid}-${row.reason}`}
-              />
-            )
-          }
-        </LoadState>
+        <LoadedList
+          resource={attention}
+          retry={reloadAttention}
+          what="the payouts needing attention"
+          empty="Nothing late, nothing reversed."
+        >
+          {(rows) => (
+            <DataTable
+              rows={rows}
+              columns={ATTENTION_COLUMNS}
+              rowKey={(row) => `${row.payment_uid}-${row.reason}`}
+            />
+          )}
+        </LoadedList>
       </section>
       <LoadState resource={list} retry={reload} what="the payout batches">
         {(data) => (
