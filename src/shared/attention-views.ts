@@ -5,6 +5,7 @@
  * `zod/mini`, as console-views.ts, for the service's document and the console alike.
  */
 import * as z from 'zod/mini';
+import { fieldPer } from './view-fields.js';
 
 export const ATTENTION_KINDS = [
   'conflict_credit',
@@ -40,13 +41,8 @@ export const AttentionItemSchema = z.object({
 });
 export type AttentionItem = z.infer<typeof AttentionItemSchema>;
 
-/** One named field per kind (a record keyed by an enum would name none in the document). */
-export const AttentionCountsSchema = z.object(
-  Object.fromEntries(ATTENTION_KINDS.map((kind) => [kind, z.number()])) as Record<
-    AttentionKind,
-    z.ZodMiniNumber
-  >,
-);
+/** How many cases wait, one named field per kind. */
+export const AttentionCountsSchema = z.object(fieldPer(ATTENTION_KINDS, z.number()));
 export type AttentionCounts = z.infer<typeof AttentionCountsSchema>;
 
 export const AttentionSchema = z.object({

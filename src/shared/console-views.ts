@@ -199,10 +199,18 @@ export const MerchantDetailSchema = z.extend(MerchantViewSchema, {
 });
 export type MerchantDetail = z.infer<typeof MerchantDetailSchema>;
 
+/**
+ * A merchant's accounts in the ledger: `available`, what payouts may spend; `held`, held for payouts
+ * under way; `pending`, completed collections whose credits are known only from a bank's text, not
+ * yet confirmed; `frozen`, collections whose credits a statement contradicted, until an operator
+ * decides.
+ */
+export const MERCHANT_ACCOUNTS = ['available', 'held', 'pending', 'frozen'] as const;
+
 /** A ledger entry of the merchant's accounts (GET /operator/api/merchants/{uid}/ledger). */
 export const LedgerLineSchema = z.object({
   id: z.number(),
-  account: z.enum(['available', 'held', 'pending', 'frozen']),
+  account: z.enum(MERCHANT_ACCOUNTS),
   amount: z.string(),
   payment_uid: z.string(),
   event: z.string(),

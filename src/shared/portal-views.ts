@@ -11,6 +11,7 @@ import {
   CreditEntrySchema,
   LedgerEntrySchema,
   LedgerLinesSchema,
+  MERCHANT_ACCOUNTS,
   OrderListRowSchema,
   orderDefaultsFields,
   orderPageOf,
@@ -18,7 +19,7 @@ import {
   StatusEntrySchema,
 } from './console-views.js';
 import { sessionOf, signedInOf } from './session-view.js';
-import { deliveryFields, merchantFields } from './view-fields.js';
+import { deliveryFields, fieldPer, merchantFields } from './view-fields.js';
 
 export const PortalSignedInSchema = signedInOf({
   user_id: z.string(),
@@ -59,9 +60,7 @@ export const PortalStoryEntrySchema = z.discriminatedUnion('kind', [
   z.omit(ClaimEntrySchema, { client_ip: true }),
   z.omit(CreditEntrySchema, { source: true, matched: true }),
   z.extend(LedgerEntrySchema, {
-    entries: z.array(
-      z.object({ account: z.enum(['available', 'held', 'pending', 'frozen']), amount: z.string() }),
-    ),
+    entries: z.array(z.object({ account: z.enum(MERCHANT_ACCOUNTS), amount: z.string() })),
   }),
   CallbackEntrySchema,
   AttemptEntrySchema,
@@ -91,15 +90,9 @@ export const PortalOrderDetailSchema = z.object({
 });
 export type PortalOrderDetail = z.infer<typeof PortalOrderDetailSchema>;
 
+/** The merchant's balance: rupees in each of its accounts (MERCHANT_ACCOUNTS), then its ledger lines. */
 export const PortalBalanceSchema = z.object({
-  /** What payouts may spend. */
-  available: z.string(),
-  /** Held for payouts under way. */
-  held: z.string(),
-  /** Completed collections whose credits are known only from a bank's text, not yet confirmed. */
-  pending: z.string(),
-  /** Collections whose credits a statement contradicted, until an operator decides. */
-  frozen: z.string(),
+  ...fieldPer(MERCHANT_ACCOUNTS, z.string()),
   lines: LedgerLinesSchema,
 });
 export type PortalBalance = z.infer<typeof PortalBalanceSchema>;

@@ -28,3 +28,11 @@ export const deliveryFields = {
   /** Why it was not acknowledged; '' when it was. */
   error: z.string(),
 };
+
+/**
+ * One named field per key, each of the same schema: an object the document lists field by field,
+ * where a record keyed by an enum would name none.
+ */
+export function fieldPer<const K extends string, S extends z.ZodMiniType>(keys: readonly K[], field: S) {
+  return Object.fromEntries(keys.map((key) => [key, field])) as Record<K, S>;
+}
