@@ -5,9 +5,7 @@
  * for the service's document and the console alike. Amounts in rupees with two decimals.
  */
 import * as z from 'zod/mini';
-import { orderRefFields } from './view-fields.js';
-
-const text = (description: string) => z.string().check(z.describe(description));
+import { orderRefFields, text, texts } from './view-fields.js';
 
 export const ContestantSchema = z.object({
   ...orderRefFields,
@@ -46,7 +44,7 @@ export const ClaimResolvedSchema = z.object({
   utr: z.string(),
   payment_uid: text('The order that keeps the UTR'),
   payment_status: z.string(),
-  released: z.array(z.string()).check(z.describe('The orders whose claim was released')),
+  released: texts('The orders whose claim was released'),
   outcome: z
     .enum(['completed', 'rejected', 'waiting'])
     .check(z.describe('What the credit did: settled the order, or waits (not arrived, or cannot settle it)')),

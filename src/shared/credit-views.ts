@@ -8,8 +8,7 @@
  */
 import * as z from 'zod/mini';
 import { revocableFields } from './console-views.js';
-
-const text = (description: string) => z.string().check(z.describe(description));
+import { text, texts } from './view-fields.js';
 
 /** What the service's bank-text parser found in an alert it could not make a credit of. */
 export const TextReadingSchema = z.object({
@@ -172,12 +171,8 @@ export const CreditSourceSchema = z.object({
   kind: z.enum(['sms', 'statement', 'api']),
   name: z.string(),
   ...revocableFields,
-  sender_codes: z
-    .array(z.string())
-    .check(z.describe("DLT codes an operator added, accepted beside the bank's own (docs/bank-texts.md)")),
-  sender_domains: z
-    .array(z.string())
-    .check(z.describe("E-mail sender domains an operator added, beside the bank's own")),
+  sender_codes: texts("DLT codes an operator added, accepted beside the bank's own (docs/bank-texts.md)"),
+  sender_domains: texts("E-mail sender domains an operator added, beside the bank's own"),
 });
 export type CreditSource = z.infer<typeof CreditSourceSchema>;
 

@@ -1,9 +1,16 @@
 /**
  * Groups of fields that several answers carry alike, declared once and spread into each view that
  * shows them, so a field of a group cannot come to mean one thing in one answer and another in the
- * next. Written with `zod/mini`, as console-views.ts.
+ * next; and the makers of fields that carry their description into the document. Written with
+ * `zod/mini`, as console-views.ts.
  */
 import * as z from 'zod/mini';
+
+/** A text field, described in the document. */
+export const text = (description: string) => z.string().check(z.describe(description));
+
+/** A list of texts, described in the document. */
+export const texts = (description: string) => z.array(z.string()).check(z.describe(description));
 
 /** The merchant a row belongs to: its uid, and its name to show. */
 export const merchantFields = {
