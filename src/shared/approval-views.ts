@@ -5,6 +5,7 @@
  * with `zod/mini`, as console-views.ts, for the service's document and the console alike.
  */
 import * as z from 'zod/mini';
+import { laterStepFields, stepFields } from './view-fields.js';
 
 export const APPROVAL_STATES = ['awaiting_approval', 'approved', 'rejected', 'expired', 'failed'] as const;
 export type ApprovalState = (typeof APPROVAL_STATES)[number];
@@ -38,12 +39,10 @@ export const ApprovalSchema = z.object({
   would: z
     .array(ApprovalFieldSchema)
     .check(z.describe('What the action would do, as it would have come out when proposed')),
-  proposed_by: z.string(),
-  proposed_at: z.string(),
+  ...stepFields('proposed'),
   note: z.string(),
   expires_at: z.string(),
-  decided_by: z.nullable(z.string()),
-  decided_at: z.nullable(z.string()),
+  ...laterStepFields('decided'),
   decision_note: z.string(),
   outcome: z.nullable(
     z.array(ApprovalFieldSchema).check(z.describe('What it did once approved, or why it failed')),

@@ -4,7 +4,7 @@
  * Amounts leave as two-decimal rupee strings, times as ISO 8601.
  */
 import * as z from 'zod/mini';
-import { orderRefFields } from './view-fields.js';
+import { laterStepFields, orderRefFields, stepFields } from './view-fields.js';
 
 export const PayoutBatchViewSchema = z.object({
   batch_id: z.string(),
@@ -14,12 +14,9 @@ export const PayoutBatchViewSchema = z.object({
   state: z.enum(['prepared', 'approved', 'uploaded']),
   line_count: z.number(),
   total: z.string(),
-  prepared_by: z.string(),
-  prepared_at: z.string(),
-  approved_by: z.nullable(z.string()),
-  approved_at: z.nullable(z.string()),
-  uploaded_by: z.nullable(z.string()),
-  uploaded_at: z.nullable(z.string()),
+  ...stepFields('prepared'),
+  ...laterStepFields('approved'),
+  ...laterStepFields('uploaded'),
 });
 export type PayoutBatchView = z.infer<typeof PayoutBatchViewSchema>;
 

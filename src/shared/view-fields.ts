@@ -43,3 +43,19 @@ export const deliveryFields = {
 export function fieldPer<const K extends string, S extends z.ZodMiniType>(keys: readonly K[], field: S) {
   return Object.fromEntries(keys.map((key) => [key, field])) as Record<K, S>;
 }
+
+/** Who took a step of a record's life and when: `<step>_by`, an operator's name, and `<step>_at`, ISO 8601. */
+export function stepFields<const S extends string>(step: S) {
+  return { [`${step}_by`]: z.string(), [`${step}_at`]: z.string() } as Record<
+    `${S}_by` | `${S}_at`,
+    z.ZodMiniString
+  >;
+}
+
+/** A step that may not be taken yet: who took it and when, both null until someone does. */
+export function laterStepFields<const S extends string>(step: S) {
+  return { [`${step}_by`]: z.nullable(z.string()), [`${step}_at`]: z.nullable(z.string()) } as Record<
+    `${S}_by` | `${S}_at`,
+    z.ZodMiniNullable<z.ZodMiniString>
+  >;
+}
