@@ -5,8 +5,8 @@
 import { z } from 'zod';
 import type { PayoutChannelName } from '../../shared/payout-channel-names.js';
 import { type Order, OrderRow } from '../orders/order.js';
-import type { Queryable, SqlParam } from '../store/db.js';
-import { queryRow, queryRows, rowsQuery, statement } from '../store/rows.js';
+import type { Queryable } from '../store/db.js';
+import { queryRow, queryRows, rowQuery, rowsQuery, statement } from '../store/rows.js';
 import { type Payout, PayoutRow, payoutReference } from './payout.js';
 
 export interface NewPayout {
@@ -76,30 +76,14 @@ export type PayoutOrder = Order & { readonly payout: Payout };
 
 const WITH_PAYOUT = `SELECT o.*, to_jsonb(p) AS payout FROM orders o JOIN payouts p ON p.payment_uid = o.payment_uid`;
 
-/** The payouts with their orders that `rest` (a WHERE clause and what follows it) selects. */
-async function payoutOrders(
-  tx: Queryable,
-  rest: string,
-  params: readonly SqlParam[],
-): Promise<PayoutOrder[]> {
-  return queryRows(tx, PayoutOrderRow, `${WITH_PAYOUT} ${rest}`, params);
-}
-
 /** Bank-file payouts of one collection account not in a batch yet, oldest first, locked for batching. */
-export async function lockWaitingForBatch(
-  tx: Queryable,
-  account: string,
-  ifsc: string,
-  limit: number,
-): Promise<PayoutOrder[]> {
-  return payoutOrders(
-    tx,
-    `WHERE p.channel = 'bank_file' AND p.batch_id IS NULL AND p.debit_account = $1 AND p.debit_ifsc = $2
+export const lockWaitingForBatch = rowsQuery(
+  PayoutOrderRow,
+  `${WITH_PAYOUT} WHERE p.channel = 'bank_file' AND p.batch_id IS NULL AND p.debit_account = $1 AND p.debit_ifsc = $2
        AND o.payment_status = 'pending'
      ORDER BY p.created_at, p.payment_uid LIMIT $3 FOR UPDATE OF o, p`,
-    [account, ifsc, limit],
-  );
-}
+  (account: string, ifsc: string, limit: number) => [account, ifsc, limit],
+);
 
 export const assignToBatch = statement(
   'UPDATE payouts SET batch_id = $2, batch_line = $3, updated_at = $4 WHERE payment_uid = $1',
@@ -108,9 +92,12 @@ export const assignToBatch = statement(
 
 /** A batch's payouts in line order, with their orders (their outcomes); locked when `lock`. */
 export async function batchPayouts(tx: Queryable, batchId: string, lock = false): Promise<PayoutOrder[]> {
-  return payoutOrders(tx, `WHERE p.batch_id = $1 ORDER BY p.batch_line${lock ? ' FOR UPDATE OF o' : ''}`, [
-    batchId,
-  ]);
+  return queryRows(
+    tx,
+    PayoutOrderRow,
+    `${WITH_PAYOUT} WHERE p.batch_id = $1 ORDER BY p.batch_line${lock ? ' FOR UPDATE OF o' : ''}`,
+    [batchId],
+  );
 }
 
 const WaitingRow = z.object({
@@ -135,36 +122,27 @@ export const waitingForBatch = rowsQuery(
  * Payouts to look at: bank-file payouts `processing` (uploaded) since before `uploadedBefore` with
  * no debit yet, and payouts reversed after they completed since `reversedSince`.
  */
-export async function payoutsNeedingAttention(
-  tx: Queryable,
-  uploadedBefore: Date,
-  reversedSince: Date,
-  limit: number,
-): Promise<PayoutOrder[]> {
-  return payoutOrders(
-    tx,
-    `WHERE (p.channel = 'bank_file' AND o.payment_status = 'processing' AND o.status_changed_at < $1)
+export const payoutsNeedingAttention = rowsQuery(
+  PayoutOrderRow,
+  `${WITH_PAYOUT} WHERE (p.channel = 'bank_file' AND o.payment_status = 'processing' AND o.status_changed_at < $1)
         OR (o.transaction_type = 'expense' AND o.reversed_at >= $2)
      ORDER BY o.status_changed_at LIMIT $3`,
-    [uploadedBefore, reversedSince, limit],
-  );
-}
+  (uploadedBefore: Date, reversedSince: Date, limit: number) => [uploadedBefore, reversedSince, limit],
+);
 
 /** A payout found by our reference (bank statements echo it). */
-export async function findPayoutOrderByReference(
-  tx: Queryable,
-  reference: string,
-): Promise<PayoutOrder | undefined> {
-  return queryRow(tx, PayoutOrderRow, `${WITH_PAYOUT} WHERE p.reference = $1`, [reference]);
-}
+export const findPayoutOrderByReference = rowQuery(
+  PayoutOrderRow,
+  `${WITH_PAYOUT} WHERE p.reference = $1`,
+  (reference: string) => [reference],
+);
 
 /** The same, its order locked for the change a statement line makes. */
-export async function lockPayoutOrderByReference(
-  tx: Queryable,
-  reference: string,
-): Promise<PayoutOrder | undefined> {
-  return queryRow(tx, PayoutOrderRow, `${WITH_PAYOUT} WHERE p.reference = $1 FOR UPDATE OF o`, [reference]);
-}
+export const lockPayoutOrderByReference = rowQuery(
+  PayoutOrderRow,
+  `${WITH_PAYOUT} WHERE p.reference = $1 FOR UPDATE OF o`,
+  (reference: string) => [reference],
+);
 
 /**
  * The open payouts the payout step moves, oldest change first, payouts not yet sent before those

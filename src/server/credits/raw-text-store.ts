@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import type { Queryable } from '../store/db.js';
-import { queryRow, rowQuery, rowsQuery, statement } from '../store/rows.js';
+import { queryRow, rowQuery, rowsQuery, statement, valueQuery } from '../store/rows.js';
 import { type CreditFilter, LISTING_CURSOR_ROW, listingParams, listingRow } from './credit-store.js';
 
 export const TEXT_CHANNELS = ['sms', 'email', 'operator'] as const;
@@ -66,21 +66,13 @@ export async function insertRawText(tx: Queryable, text: NewRawText, now: Date):
 
 /** An earlier text of the same source with the same digest that was read already, if any (a body
  * that could not be read is no earlier copy of anything). */
-export async function earlierSameText(
-  tx: Queryable,
-  sourceId: string,
-  bodyDigest: string,
-  beforeId: number,
-): Promise<number | undefined> {
-  const row = await queryRow(
-    tx,
-    IdRow,
-    `SELECT id FROM raw_texts WHERE source_id = $1 AND body_digest = $2 AND id < $3
+export const earlierSameText = valueQuery(
+  IdRow,
+  'id',
+  `SELECT id FROM raw_texts WHERE source_id = $1 AND body_digest = $2 AND id < $3
        AND outcome NOT IN ('received', 'invalid') ORDER BY id LIMIT 1`,
-    [sourceId, bodyDigest, beforeId],
-  );
-  return row?.id;
-}
+  (sourceId: string, bodyDigest: string, beforeId: number) => [sourceId, bodyDigest, beforeId],
+);
 
 /** What became of the text, and the credit it gave (when it gave one). */
 export const recordTextOutcome = statement(

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import type { Queryable } from '../store/db.js';
-import { queryRow, rowQuery, rowsQuery } from '../store/rows.js';
+import { rowQuery, rowsQuery, valueQuery } from '../store/rows.js';
 
 export interface OperatorAccount {
   readonly name: string;
@@ -22,18 +22,12 @@ const OperatorRow = z.object({
 const NameRow = z.object({ name: z.string() });
 
 /** The active operator whose token has this digest. */
-export async function activeOperatorByDigest(
-  tx: Queryable,
-  tokenDigest: string,
-): Promise<string | undefined> {
-  const row = await queryRow(
-    tx,
-    NameRow,
-    'SELECT name FROM operators WHERE token_digest = $1 AND revoked_at IS NULL',
-    [tokenDigest],
-  );
-  return row?.name;
-}
+export const activeOperatorByDigest = valueQuery(
+  NameRow,
+  'name',
+  'SELECT name FROM operators WHERE token_digest = $1 AND revoked_at IS NULL',
+  (tokenDigest: string) => [tokenDigest],
+);
 
 /** Adds the operator; undefined when the name is taken. */
 export const insertOperator = rowQuery(
