@@ -16,6 +16,14 @@ const SOURCE_FIELDS = [
   ['kind', 'Kind'],
   ['account', 'Account'],
 ] as const;
+type SourceField = (typeof SOURCE_FIELDS)[number][0];
+
+/** The kinds of source, as the API names them and as the form offers them. */
+const KINDS = [
+  ['sms', 'SMS / e-mail alerts'],
+  ['statement', 'Statements'],
+  ['api', 'API'],
+] as const;
 
 /** A merchant's credit sources: where its credits come from (an SMS token is shown once). */
 export function CreditSources({ merchant }: { readonly merchant: MerchantDetail }) {
@@ -31,6 +39,11 @@ export function CreditSources({ merchant }: { readonly merchant: MerchantDetail 
     create.error,
     SOURCE_FIELDS.map(([name]) => name),
   );
+  // The kind and the account are chosen from lists; the name is typed.
+  const choicesOf: Partial<Record<SourceField, readonly (readonly [string, string])[]>> = {
+    kind: KINDS,
+    account: accounts.map((account) => [account, account] as const),
+  };
   const wrongOf = (name: string) => (misfit?.field === name ? misfit.message : '');
   const submit = async (event: Event) => {
     event.preventDefault();
@@ -98,46 +111,38 @@ export function CreditSources({ merchant }: { readonly merchant: MerchantDetail 
         </p>
       ) : (
         <form class="grid" onSubmit={submit} aria-label="Add a credit source">
-          <div>
-            <label for="source-name">Source name</label>
-            <input
-              id="source-name"
-              value={draft.name}
-              onInput={(event) => setDraft({ ...draft, name: event.currentTarget.value })}
-              {...describedBy('source-name', wrongOf('name'))}
-            />
-            <FieldErrorText id="source-name" wrong={wrongOf('name')} />
-          </div>
-          <div>
-            <label for="source-kind">Kind</label>
-            <select
-              id="source-kind"
-              value={draft.kind}
-              onChange={(event) => setDraft({ ...draft, kind: event.currentTarget.value })}
-              {...describedBy('source-kind', wrongOf('kind'))}
-            >
-              <option value="sms">SMS / e-mail alerts</option>
-              <option value="statement">Statements</option>
-              <option value="api">API</option>
-            </select>
-            <FieldErrorText id="source-kind" wrong={wrongOf('kind')} />
-          </div>
-          <div>
-            <label for="source-account">Account</label>
-            <select
-              id="source-account"
-              value={draft.account}
-              onChange={(event) => setDraft({ ...draft, account: event.currentTarget.value })}
-              {...describedBy('source-account', wrongOf('account'))}
-            >
-              {accounts.map((account) => (
-                <option key={account} value={account}>
-                  {account}
-                </option>
-              ))}
-            </select>
-            <FieldErrorText id="source-account" wrong={wrongOf('account')} />
-          </div>
+          {SOURCE_FIELDS.map(([name, label]) => {
+            const id = `source-${name}`;
+            const choices = choicesOf[name];
+            const described = describedBy(id, wrongOf(name));
+            return (
+              <div key={name}>
+                <label for={id}>{label}</label>
+                {choices ? (
+                  <select
+                    id={id}
+                    value={draft[name]}
+                    onChange={(event) => setDraft({ ...draft, [name]: event.currentTarget.value })}
+                    {...described}
+                  >
+                    {choices.map(([value, text]) => (
+                      <option key={value} value={value}>
+                        {text}
+                      </option>
+                    ))}
+                  </select>
+                ) : (
+                  <input
+                    id={id}
+                    value={draft[name]}
+                    onInput={(event) => setDraft({ ...draft, [name]: event.currentTarget.value })}
+                    {...described}
+                  />
+                )}
+                <FieldErrorText id={id} wrong={wrongOf(name)} />
+              </div>
+            );
+          })}
           <div>
             <button type="submit" disabled={create.busy}>
               Add credit source
