@@ -73,3 +73,15 @@ export function DataTable<T>({
     </div>
   );
 }
+
+/** A column whose cell links, in monospace, to what the row names (a payout's order, a batch). */
+export function linkColumn<T>(header: string, href: (row: T) => string, text: (row: T) => string): Column<T> {
+  return {
+    header,
+    cell: (row) => (
+      <a href={href(row)} class="mono">
+        {text(row)}
+      </a>
+    ),
+  };
+}

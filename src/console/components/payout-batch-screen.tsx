@@ -8,7 +8,7 @@ import { useSession } from '../hooks/use-session.js';
 import { formatInr } from '../lib/format-inr.js';
 import { formatIst } from '../lib/format-ist.js';
 import { orderHref, payoutsHref } from '../lib/route.js';
-import { type Column, DataTable } from './data-table.js';
+import { type Column, DataTable, linkColumn } from './data-table.js';
 import { FieldList } from './field-list.js';
 import { LoadState } from './load-state.js';
 import { ErrorText } from './notices.js';
@@ -160,14 +160,11 @@ function NextStep({ batch, onDone }: { readonly batch: PayoutBatchDetail; readon
 
 const LINE_COLUMNS: readonly Column<PayoutBatchLine>[] = [
   { header: '#', cellClass: 'num', cell: (line) => line.line },
-  {
-    header: 'Reference',
-    cell: (line) => (
-      <a href={orderHref(line.payment_uid)} class="mono">
-        {line.reference}
-      </a>
-    ),
-  },
+  linkColumn(
+    'Reference',
+    (line) => orderHref(line.payment_uid),
+    (line) => line.reference,
+  ),
   { header: 'Beneficiary', cell: (line) => line.beneficiary_name },
   {
     header: 'Account, IFSC',

@@ -5,7 +5,7 @@ import { useResource } from '../hooks/use-resource.js';
 import { formatInr } from '../lib/format-inr.js';
 import { formatIst } from '../lib/format-ist.js';
 import { merchantHref, orderHref, payoutBatchHref } from '../lib/route.js';
-import { type Column, DataTable } from './data-table.js';
+import { type Column, DataTable, linkColumn } from './data-table.js';
 import { LoadedList, LoadState } from './load-state.js';
 import { ErrorText } from './notices.js';
 import { StatusBadge } from './status-badge.js';
@@ -16,14 +16,11 @@ const REASONS: Readonly<Record<string, string>> = {
 };
 
 const ATTENTION_COLUMNS: readonly Column<PayoutAttention>[] = [
-  {
-    header: 'Payout',
-    cell: (row) => (
-      <a href={orderHref(row.payment_uid)} class="mono">
-        {row.reference}
-      </a>
-    ),
-  },
+  linkColumn(
+    'Payout',
+    (row) => orderHref(row.payment_uid),
+    (row) => row.reference,
+  ),
   { header: 'Merchant', cell: (row) => <a href={merchantHref(row.merchant_uid)}>{row.merchant_order_id}</a> },
   { header: 'Amount', cellClass: 'num', cell: (row) => formatInr(row.amount) },
   { header: 'Why', title: (row) => row.detail, cell: (row) => REASONS[row.reason] ?? row.reason },
@@ -35,14 +32,11 @@ const ATTENTION_COLUMNS: readonly Column<PayoutAttention>[] = [
 ];
 
 const BATCH_COLUMNS: readonly Column<PayoutBatchView>[] = [
-  {
-    header: 'Batch',
-    cell: (batch) => (
-      <a href={payoutBatchHref(batch.batch_id)} class="mono">
-        {batch.batch_id}
-      </a>
-    ),
-  },
+  linkColumn(
+    'Batch',
+    (batch) => payoutBatchHref(batch.batch_id),
+    (batch) => batch.batch_id,
+  ),
   { header: 'Account', cellClass: 'mono', cell: (batch) => batch.account },
   { header: 'Mode', cell: (batch) => batch.mode },
   { header: 'State', cell: (batch) => <StatusBadge status={batch.state} /> },
