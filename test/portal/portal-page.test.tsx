@@ -167,6 +167,45 @@ describe('the merchant portal page', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Orders' })).toBeTruthy();
   });
 
+  it('says under the form when sign-in is refused for too many attempts, and when an invitation is used up', async () => {
+    show(
+      {
+        'GET /session': { status: 200, data: { signed_in: false } },
+        'POST /session': refused(429, 'rate_limited', 'too many attempts'),
+      },
+      '',
+    );
+    await settle();
+    type('E-mail address', 'accounts@chaipoint.in');
+    type('Password', 'a password');
+    submit('Sign in');
+    await settle();
+    expect(screen.getByRole('alert').textContent).toBe('Too many attempts. Wait a minute, then try again.');
+    cleanup();
+
+    show(
+      {
+        'GET /session': { status: 200, data: { signed_in: false } },
+        'POST /invite': [
+          refused(400, 'invalid_field', 'password: too common, choose another'),
+          refused(404, 'not_found', 'no such invitation'),
+        ],
+      },
+      '#invite=inv_old',
+    );
+    await settle();
+    type('New password', 'password123');
+    type('The same password again', 'password123');
+    submit('Set password and sign in');
+    await settle();
+    expect(errorOf('New password')).toContain('Too common, choose another');
+    submit('Set password and sign in');
+    await settle();
+    expect(screen.getByRole('alert').textContent).toBe(
+      'This invitation has been used or has expired. Ask for a new one, or sign in if you have a password.',
+    );
+  });
+
   it('asks for orders with only the filters that have a value, and addresses a statement under its own API', async () => {
     const net = network({ 'GET /orders': { status: 200, data: { orders: [], next_cursor: null } } });
     await net.api.orders({ q: '', status: 'completed', from: '2026-03-01' }, 'c9');
