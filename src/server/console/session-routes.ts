@@ -4,7 +4,7 @@
  * Failed sign-ins count with failed bearer tokens per client address, in the store; a valid token
  * always signs in.
  */
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
 import { ERROR_CODES } from '../../shared/error-codes.js';
 import type { AppDeps } from '../app-deps.js';
 import { AppError } from '../errors.js';
@@ -14,14 +14,13 @@ import { requestLog } from '../http/request-record.js';
 import { isActiveOperator, operatorForToken } from '../operator/operator-accounts.js';
 import { CSRF_HEADER, OPERATOR_AUTH_FAILURES } from '../operator/operator-auth.js';
 import {
+  CONSOLE_CSRF_SCOPE,
+  consoleSessions,
   createSession,
   csrfTokenFor,
-  deleteSession,
-  findSession,
-  isValidCsrfToken,
 } from '../operator/operator-sessions.js';
-import { isSameOriginRequest } from '../operator/request-origin.js';
 import { sessionCookie } from '../operator/session-cookie.js';
+import { sessionEdge } from '../operator/session-edge.js';
 import type { RateLimit } from '../rate-limit.js';
 import { storeRateLimiter } from '../store/rate-limit-store.js';
 import { SESSION, SIGN_IN, SIGN_OUT } from './console-api.js';
@@ -41,20 +40,11 @@ export function sessionRoutes(deps: AppDeps, limit: RateLimit = OPERATOR_AUTH_FA
     csrf_token: csrfTokenFor(config.secretKey, sessionId),
     csrf_header: CSRF_HEADER,
   });
-  const refuseCrossSite = (c: Parameters<typeof isSameOriginRequest>[0]) => {
-    if (!isSameOriginRequest(c, config.publicBaseUrl)) {
-      throw new AppError(ERROR_CODES.forbidden, 'Origin: cross-site requests are refused');
-    }
-  };
+  const edge = sessionEdge(deps, cookie, consoleSessions, CONSOLE_CSRF_SCOPE);
 
   // A cross-site sign-in is refused before its body is read. Only failures are throttled (below):
   // a valid token always signs in, whatever others sent from the same address.
-  const admitSignIn: MiddlewareHandler = async (c, next) => {
-    refuseCrossSite(c);
-    await next();
-  };
-
-  SIGN_IN.register(app, admitSignIn, async (c) => {
+  SIGN_IN.register(app, edge.admit, async (c) => {
     const { token } = c.req.valid('json');
     const operator = await operatorForToken(db, config.operatorToken, token.trim());
     if (operator === undefined) {
@@ -83,30 +73,15 @@ export function sessionRoutes(deps: AppDeps, limit: RateLimit = OPERATOR_AUTH_FA
   });
 
   SESSION.register(app, async (c) => {
-    c.header('Cache-Control', 'no-store');
-    const id = cookie.read(c);
-    const session = id ? await findSession(db, id, clock.now()) : undefined;
+    const live = await edge.current(c);
     // Not signed in is an expected answer for the page's first question, not an error.
-    if (!id || !session || !(await isActiveOperator(db, session.operator_name))) {
+    if (!live || !(await isActiveOperator(db, live.session.operator_name))) {
       return c.json(ok({ signed_in: false as const }));
     }
-    return c.json(ok(sessionView(id, session.operator_name, session.expires_at)));
+    return c.json(ok(sessionView(live.id, live.session.operator_name, live.session.expires_at)));
   });
 
-  SIGN_OUT.register(app, async (c) => {
-    refuseCrossSite(c);
-    c.header('Cache-Control', 'no-store');
-    const id = cookie.read(c);
-    const session = id ? await findSession(db, id, clock.now()) : undefined;
-    if (id && session) {
-      if (!isValidCsrfToken(config.secretKey, id, c.req.header(CSRF_HEADER))) {
-        throw new AppError(ERROR_CODES.forbidden, `${CSRF_HEADER}: missing or not this session's token`);
-      }
-      await deleteSession(db, id);
-    }
-    cookie.clear(c);
-    return c.json(ok({ signed_out: true }));
-  });
+  SIGN_OUT.register(app, edge.signOut);
 
   return app;
 }

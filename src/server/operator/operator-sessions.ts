@@ -55,15 +55,17 @@ export function signInSessions<T, I extends SessionClient>(
   };
 }
 
-const consoleSessions = signInSessions(consoleSessionTable, (input: NewSession) => input.operatorName);
+export const consoleSessions = signInSessions(consoleSessionTable, (input: NewSession) => input.operatorName);
 
 export const createSession = consoleSessions.begin;
 /** The live session for a cookie value, if any. */
 export const findSession = consoleSessions.find;
-export const deleteSession = consoleSessions.end;
+
+/** The scope of the console's CSRF tokens (the merchant portal's is its own). */
+export const CONSOLE_CSRF_SCOPE = 'console';
 
 /** The CSRF token of a session: `scope` keeps the console's and the merchant portal's apart. */
-export function csrfTokenFor(secretKey: Buffer, sessionId: string, scope = 'console'): string {
+export function csrfTokenFor(secretKey: Buffer, sessionId: string, scope = CONSOLE_CSRF_SCOPE): string {
   return createHmac('sha256', secretKey).update(`${scope}-csrf:${sessionId}`).digest('base64url');
 }
 
@@ -71,7 +73,7 @@ export function isValidCsrfToken(
   secretKey: Buffer,
   sessionId: string,
   given: string | undefined,
-  scope = 'console',
+  scope = CONSOLE_CSRF_SCOPE,
 ): boolean {
   if (!given) return false;
   const expected = Buffer.from(csrfTokenFor(secretKey, sessionId, scope));

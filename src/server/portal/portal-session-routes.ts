@@ -17,22 +17,16 @@ import { refuseWhenLimited } from '../http/rate-limiter.js';
 import { requestLog } from '../http/request-record.js';
 import { findMerchant } from '../merchants/merchant-store.js';
 import { CSRF_HEADER } from '../operator/operator-auth.js';
-import { csrfTokenFor, isValidCsrfToken } from '../operator/operator-sessions.js';
-import { isSameOriginRequest } from '../operator/request-origin.js';
+import { csrfTokenFor } from '../operator/operator-sessions.js';
 import { sessionCookie } from '../operator/session-cookie.js';
+import { sessionEdge } from '../operator/session-edge.js';
 import type { RateLimit } from '../rate-limit.js';
 import { storeRateLimiter } from '../store/rate-limit-store.js';
 import { acceptInvite } from './commands/accept-invite.js';
 import { userByEmail } from './merchant-user-store.js';
 import { verifyPassword } from './passwords.js';
 import { ACCEPT_INVITE, PORTAL_SESSION, PORTAL_SIGN_IN, PORTAL_SIGN_OUT } from './portal-api.js';
-import {
-  createPortalSession,
-  endPortalSession,
-  findPortalSession,
-  PORTAL_COOKIE,
-  PORTAL_CSRF_SCOPE,
-} from './portal-sessions.js';
+import { createPortalSession, PORTAL_COOKIE, PORTAL_CSRF_SCOPE, portalSessions } from './portal-sessions.js';
 
 export interface SignInLimits {
   /** Failed sign-ins for one e-mail address, from anywhere. */
@@ -54,15 +48,7 @@ export function portalSessionRoutes(deps: AppDeps, limits: SignInLimits = SIGN_I
   const byAccount = storeRateLimiter(db, 'portal_sign_in_account', limits.account);
   const byAddress = storeRateLimiter(db, 'portal_sign_in_address', limits.address);
 
-  const refuseCrossSite = (c: Context) => {
-    if (!isSameOriginRequest(c, config.publicBaseUrl)) {
-      throw new AppError(ERROR_CODES.forbidden, 'Origin: cross-site requests are refused');
-    }
-  };
-  const admit = async (c: Context, next: () => Promise<void>) => {
-    refuseCrossSite(c);
-    await next();
-  };
+  const edge = sessionEdge(deps, cookie, portalSessions, PORTAL_CSRF_SCOPE);
 
   const view = async (
     sessionId: string,
@@ -100,7 +86,7 @@ export function portalSessionRoutes(deps: AppDeps, limits: SignInLimits = SIGN_I
     return success(c, data, 201);
   };
 
-  ACCEPT_INVITE.register(app, admit, async (c) => {
+  ACCEPT_INVITE.register(app, edge.admit, async (c) => {
     const { token, password } = c.req.valid('json');
     const user = await acceptInvite(deps, { token: token.trim(), password });
     if (!user) throw notFound('token: no such invitation, or it was used or has expired; ask for a new one');
@@ -111,7 +97,7 @@ export function portalSessionRoutes(deps: AppDeps, limits: SignInLimits = SIGN_I
     return startSession(c, user);
   });
 
-  PORTAL_SIGN_IN.register(app, admit, async (c) => {
+  PORTAL_SIGN_IN.register(app, edge.admit, async (c) => {
     const { email, password } = c.req.valid('json');
     const now = clock.now();
     const client = clientIp(c, config.trustProxy);
@@ -135,34 +121,20 @@ export function portalSessionRoutes(deps: AppDeps, limits: SignInLimits = SIGN_I
   });
 
   PORTAL_SESSION.register(app, async (c) => {
-    c.header('Cache-Control', 'no-store');
-    const id = cookie.read(c);
-    const session = id ? await findPortalSession(db, id, clock.now()) : undefined;
-    if (!id || !session) return success(c, { signed_in: false as const });
+    const live = await edge.current(c);
+    if (!live) return success(c, { signed_in: false as const });
+    const { session } = live;
     return success(
       c,
       await view(
-        id,
+        live.id,
         { id: session.user_id, email: session.email, merchantUid: session.merchant_uid },
         session.expires_at,
       ),
     );
   });
 
-  PORTAL_SIGN_OUT.register(app, async (c) => {
-    refuseCrossSite(c);
-    c.header('Cache-Control', 'no-store');
-    const id = cookie.read(c);
-    const session = id ? await findPortalSession(db, id, clock.now()) : undefined;
-    if (id && session) {
-      if (!isValidCsrfToken(config.secretKey, id, c.req.header(CSRF_HEADER), PORTAL_CSRF_SCOPE)) {
-        throw new AppError(ERROR_CODES.forbidden, `${CSRF_HEADER}: missing or not this session's token`);
-      }
-      await endPortalSession(db, id);
-    }
-    cookie.clear(c);
-    return success(c, { signed_out: true as const });
-  });
+  PORTAL_SIGN_OUT.register(app, edge.signOut);
 
   return app;
 }

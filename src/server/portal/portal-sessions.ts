@@ -14,8 +14,7 @@ export interface NewPortalSession extends SessionClient {
   readonly userId: string;
 }
 
-const portalSessions = signInSessions(portalSessionTable, (input: NewPortalSession) => input.userId);
+export const portalSessions = signInSessions(portalSessionTable, (input: NewPortalSession) => input.userId);
 
 export const createPortalSession = portalSessions.begin;
 export const findPortalSession = portalSessions.find;
-export const endPortalSession = portalSessions.end;
