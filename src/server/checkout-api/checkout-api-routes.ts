@@ -15,7 +15,7 @@ import { simulatePayment } from '../credits/commands/simulate-payment.js';
 import { AppError, invalidField, notFound } from '../errors.js';
 import { clientIp } from '../http/client-ip.js';
 import { jsonResponse, success } from '../http/envelope.js';
-import { RateLimiter, refuseWhenLimited } from '../http/rate-limiter.js';
+import { RateLimiter, refuseWhenLimited, takeOrRefuse } from '../http/rate-limiter.js';
 import { requestHeader } from '../http/request-record.js';
 import type { RateLimit } from '../rate-limit.js';
 import { storeRateLimiter } from '../store/rate-limit-store.js';
@@ -88,10 +88,10 @@ export function checkoutApiRoutes(
     signal: options.signal,
   });
   const pollLimiter = new RateLimiter(limits.poll, deps.clock);
-  // UTR claims are limited in the store, so the limit holds across processes on PostgreSQL.
-  const matchLimiter = storeRateLimiter(deps.db, 'utr_claim', limits.match);
   const simulateLimiter = new RateLimiter(limits.simulate, deps.clock);
   const tooMany = 'too many requests; try again shortly';
+  // UTR claims are limited in the store, so the limit holds across processes on PostgreSQL.
+  const claimLimit = takeOrRefuse(storeRateLimiter(deps.db, 'utr_claim', limits.match), deps.clock, tooMany);
   const limit = (limiter: RateLimiter, key: string) => refuseWhenLimited(limiter.take(key), tooMany);
 
   // The poll of an order whose view is in memory answers without awaiting anything (Hono then
@@ -120,10 +120,7 @@ export function checkoutApiRoutes(
 
   // Every claim counts against its client's limit, a malformed one too: the limit comes first.
   const limitClaims: MiddlewareHandler = async (c, next) => {
-    refuseWhenLimited(
-      await matchLimiter.take(clientIp(c, deps.config.trustProxy), deps.clock.now()),
-      tooMany,
-    );
+    await claimLimit(clientIp(c, deps.config.trustProxy));
     await next();
   };
   CLAIM_UTR.register(app, limitClaims, async (c) => {

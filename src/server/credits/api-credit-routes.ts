@@ -9,7 +9,7 @@ import { ERROR_CODES } from '../../shared/error-codes.js';
 import type { AppDeps } from '../app-deps.js';
 import { AppError } from '../errors.js';
 import { success } from '../http/envelope.js';
-import { refuseWhenLimited } from '../http/rate-limiter.js';
+import { takeOrRefuse } from '../http/rate-limiter.js';
 import type { RateLimit } from '../rate-limit.js';
 import { storeRateLimiter } from '../store/rate-limit-store.js';
 import { receiveApiCredit } from './commands/receive-api-credit.js';
@@ -22,7 +22,11 @@ type ApiSourceEnv = { Variables: { source: CreditSource } };
 
 export function apiCreditRoutes(deps: AppDeps, limit: RateLimit): Hono<ApiSourceEnv> {
   const app = new Hono<ApiSourceEnv>();
-  const limiter = storeRateLimiter(deps.db, 'ingest', limit);
+  const limitToken = takeOrRefuse(
+    storeRateLimiter(deps.db, 'ingest', limit),
+    deps.clock,
+    'too many credits for this token; try again shortly',
+  );
   const apiSource: MiddlewareHandler<ApiSourceEnv> = async (c, next) => {
     const token = /^Bearer ([A-Za-z0-9_-]{1,100})$/.exec(c.req.header('authorization') ?? '')?.[1];
     const source = token ? await findSourceByToken(deps.db, token) : undefined;
@@ -32,10 +36,7 @@ export function apiCreditRoutes(deps: AppDeps, limit: RateLimit): Hono<ApiSource
         "authorization: Bearer <an active api credit source's token>",
       );
     }
-    refuseWhenLimited(
-      await limiter.take(source.id, deps.clock.now()),
-      'too many credits for this token; try again shortly',
-    );
+    await limitToken(source.id);
     c.set('source', source);
     await next();
   };

@@ -14,7 +14,7 @@
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import type { AppDeps } from '../app-deps.js';
 import { notFound } from '../errors.js';
-import { refuseWhenLimited } from '../http/rate-limiter.js';
+import { takeOrRefuse } from '../http/rate-limiter.js';
 import { requestHeader } from '../http/request-record.js';
 import type { RateLimit } from '../rate-limit.js';
 import { storeRateLimiter } from '../store/rate-limit-store.js';
@@ -41,17 +41,18 @@ type IngestEnv = { Variables: { source: CreditSource } };
 
 export function ingestRoutes(deps: AppDeps, limit: RateLimit = DEFAULT_INGEST_LIMIT): Hono<IngestEnv> {
   const app = new Hono<IngestEnv>();
-  const limiter = storeRateLimiter(deps.db, 'ingest', limit);
+  const limitToken = takeOrRefuse(
+    storeRateLimiter(deps.db, 'ingest', limit),
+    deps.clock,
+    'too many texts for this token; try again shortly',
+  );
   // The token is looked up and its limit taken before the body is read.
   const admit = async (c: Context<IngestEnv>, token: string | undefined) => {
     const source = token && token.length <= 100 ? await findSourceByToken(deps.db, token) : undefined;
     // An api source's token posts credits (api-credit-routes.ts), never texts.
     if (source?.kind !== 'sms') throw notFound('token: no such active sms credit source');
     // Keyed by the source (one token each): an unknown token never creates a bucket.
-    refuseWhenLimited(
-      await limiter.take(source.id, deps.clock.now()),
-      'too many texts for this token; try again shortly',
-    );
+    await limitToken(source.id);
     c.set('source', source);
   };
   const sourceOfToken: MiddlewareHandler<IngestEnv, string, { out: { param: { token: string } } }> = async (

@@ -21,6 +21,23 @@ export function refuseWhenLimited(decision: RateDecision, details: string): void
   }
 }
 
+/** A limit kept in the store's buckets, shared by every process (store/rate-limit-store.ts). */
+interface StoredLimit {
+  take(key: string, now: Date): Promise<RateDecision>;
+}
+
+/**
+ * A limit in the store as a route takes it: one token of `key`'s bucket now, or the request
+ * refused with `details` (refuseWhenLimited).
+ */
+export function takeOrRefuse(
+  limit: StoredLimit,
+  clock: Clock,
+  details: string,
+): (key: string) => Promise<void> {
+  return async (key) => refuseWhenLimited(await limit.take(key, clock.now()), details);
+}
+
 interface Bucket {
   tokens: number;
   updatedMs: number;

@@ -15,7 +15,7 @@ import { AppError, invalidField, notFound } from '../errors.js';
 import { nonPublicHost } from '../gateway/order-request.js';
 import { success } from '../http/envelope.js';
 import type { PortalEnv } from '../http/portal-env.js';
-import { refuseWhenLimited } from '../http/rate-limiter.js';
+import { takeOrRefuse } from '../http/rate-limiter.js';
 import { balanceOf, ledgerLinesBetween, recentLedgerEntries } from '../ledger/ledger.js';
 import { listKeys } from '../merchants/api-key-store.js';
 import { issueKey } from '../merchants/commands/issue-key.js';
@@ -152,7 +152,11 @@ export function portalRoutes(deps: AppDeps) {
     return success(c, { resent, skipped });
   });
 
-  const testCallbacks = storeRateLimiter(db, 'portal_test_callback', TEST_CALLBACK_LIMIT);
+  const limitTestCallbacks = takeOrRefuse(
+    storeRateLimiter(db, 'portal_test_callback', TEST_CALLBACK_LIMIT),
+    deps.clock,
+    'test callback: too many, try again later',
+  );
   PORTAL_TEST_CALLBACK.register(app, async (c) => {
     const merchant = await ownMerchant(c.var.merchantUid);
     const url = c.req.valid('json').notify_url ?? merchant.default_notify_url;
@@ -162,10 +166,7 @@ export function portalRoutes(deps: AppDeps) {
         'notify_url: name one, or set a default notify URL in the settings',
       );
     }
-    refuseWhenLimited(
-      await testCallbacks.take(merchant.uid, deps.clock.now()),
-      'test callback: too many, try again later',
-    );
+    await limitTestCallbacks(merchant.uid);
     const result = await sendTestCallback(deps, merchant, url);
     if (result.kind === 'no_key') {
       throw new AppError(ERROR_CODES.invalidTransition, 'api_key: no active key to sign with');
