@@ -4,7 +4,7 @@
  * console-views.ts, for the service's document and the console alike.
  */
 import * as z from 'zod/mini';
-import { deliveryFields } from './view-fields.js';
+import { deliveryFields, recordTimeFields } from './view-fields.js';
 
 /** One callback to deliver: the status change it reports and where its delivery stands. */
 export const OutboxEntrySchema = z.object({
@@ -18,8 +18,7 @@ export const OutboxEntrySchema = z.object({
   locked_by: z.nullable(z.string()).check(z.describe('The worker making an attempt now')),
   locked_until: z.nullable(z.string()),
   last_error: z.string(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...recordTimeFields,
 });
 export type OutboxEntry = z.infer<typeof OutboxEntrySchema>;
 

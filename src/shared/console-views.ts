@@ -11,7 +11,7 @@ import { AttentionCountsSchema } from './attention-views.js';
 import { CALLBACK_STATUSES } from './callback-statuses.js';
 import { TRANSACTION_TYPES } from './order-status.js';
 import { PAYOUT_CHANNEL_NAMES } from './payout-channel-names.js';
-import { deliveryFields, merchantFields } from './view-fields.js';
+import { deliveryFields, merchantFields, recordTimeFields } from './view-fields.js';
 
 export const TodaySummarySchema = z.object({
   /** Midnight in India of the day the figures cover, ISO 8601. */
@@ -171,8 +171,7 @@ export const MerchantViewSchema = z.object({
   /** How the merchant's payouts leave (docs/payouts.md); null: the mode's default. */
   payout_channel: z.nullable(z.enum(PAYOUT_CHANNEL_NAMES)),
   ...orderDefaultsFields,
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...recordTimeFields,
 });
 export type MerchantView = z.infer<typeof MerchantViewSchema>;
 export const MerchantListSchema = z.array(MerchantViewSchema);

@@ -8,7 +8,7 @@
  */
 import * as z from 'zod/mini';
 import { TRANSACTION_TYPES } from './order-status.js';
-import { merchantFields } from './view-fields.js';
+import { merchantFields, recordTimeFields } from './view-fields.js';
 
 const amount = z.string().check(z.describe('Rupees with two decimals, e.g. 199.00'));
 const accountFields = {
@@ -85,8 +85,7 @@ export const QueryViewSchema = z
     extra: z.string(),
     payment_url: z.string(),
     expires_at: z.string(),
-    created_at: z.string(),
-    updated_at: z.string(),
+    ...recordTimeFields,
   })
   .check(z.meta({ id: 'Order' }));
 
@@ -108,8 +107,7 @@ export const BalanceSchema = z
       .check(
         z.describe('Collected, but contradicted by a bank statement line: frozen until an operator decides'),
       ),
-    created_at: z.string(),
-    updated_at: z.string(),
+    ...recordTimeFields,
   })
   .check(z.meta({ id: 'Balance' }));
 

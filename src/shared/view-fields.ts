@@ -18,6 +18,12 @@ export const merchantFields = {
   merchant_name: z.string(),
 };
 
+/** When the record was created and when it last changed, ISO 8601. */
+export const recordTimeFields = {
+  created_at: z.string(),
+  updated_at: z.string(),
+};
+
 /** The order a row is about: its uid, its merchant, and the merchant's own reference for it. */
 export const orderRefFields = {
   payment_uid: z.string(),
