@@ -20,17 +20,6 @@ export interface AuditEntry {
   readonly note?: string;
 }
 
-export interface AuditRow {
-  readonly id: number;
-  readonly at: Date;
-  readonly actor: string;
-  readonly action: string;
-  readonly subject: string;
-  readonly before: unknown;
-  readonly after: unknown;
-  readonly note: string;
-}
-
 const AuditRowSchema = z.object({
   id: z.number().int(),
   at: z.date(),
@@ -40,7 +29,8 @@ const AuditRowSchema = z.object({
   before: z.unknown(),
   after: z.unknown(),
   note: z.string(),
-}) satisfies z.ZodType<AuditRow>;
+});
+export type AuditRow = Readonly<z.infer<typeof AuditRowSchema>>;
 
 export const writeAudit = statement(
   `INSERT INTO audit_log (at, actor, action, subject, before, after, note)

@@ -12,28 +12,6 @@ import { queryRow, rowQuery, rowsQuery, statement } from '../store/rows.js';
 export const CREDIT_SOURCE_KINDS = ['sms', 'statement', 'api'] as const;
 export type CreditSourceKind = (typeof CREDIT_SOURCE_KINDS)[number];
 
-export interface CreditSource {
-  readonly id: string;
-  readonly merchant_uid: string;
-  readonly account: string;
-  readonly kind: CreditSourceKind;
-  readonly name: string;
-  readonly status: 'active' | 'revoked';
-  readonly created_at: Date;
-  readonly revoked_at: Date | null;
-  /** DLT codes an operator vouched for, beside the bank's own (bank-text/bank-senders.ts). */
-  readonly sender_codes: readonly string[];
-  /** E-mail domains an operator vouched for, beside the bank's own. */
-  readonly sender_domains: readonly string[];
-}
-
-export interface NewCreditSource {
-  readonly merchantUid: string;
-  readonly account: string;
-  readonly kind: CreditSourceKind;
-  readonly name: string;
-}
-
 export const CreditSourceRow = z.object({
   id: z.string(),
   merchant_uid: z.string(),
@@ -43,9 +21,19 @@ export const CreditSourceRow = z.object({
   status: z.enum(['active', 'revoked']),
   created_at: z.date(),
   revoked_at: z.date().nullable(),
+  /** DLT codes an operator vouched for, beside the bank's own (bank-text/bank-senders.ts). */
   sender_codes: z.array(z.string()),
+  /** E-mail domains an operator vouched for, beside the bank's own. */
   sender_domains: z.array(z.string()),
-}) satisfies z.ZodType<CreditSource>;
+});
+export type CreditSource = Readonly<z.infer<typeof CreditSourceRow>>;
+
+export interface NewCreditSource {
+  readonly merchantUid: string;
+  readonly account: string;
+  readonly kind: CreditSourceKind;
+  readonly name: string;
+}
 
 const COLUMNS =
   'id, merchant_uid, account, kind, name, status, created_at, revoked_at, sender_codes, sender_domains';

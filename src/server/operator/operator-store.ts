@@ -6,19 +6,13 @@ import { z } from 'zod';
 import type { Queryable } from '../store/db.js';
 import { rowQuery, rowsQuery, valueQuery } from '../store/rows.js';
 
-export interface OperatorAccount {
-  readonly name: string;
-  readonly created_by: string;
-  readonly created_at: Date;
-  readonly revoked_at: Date | null;
-}
-
 const OperatorRow = z.object({
   name: z.string(),
   created_by: z.string(),
   created_at: z.date(),
   revoked_at: z.date().nullable(),
-}) satisfies z.ZodType<OperatorAccount>;
+});
+export type OperatorAccount = Readonly<z.infer<typeof OperatorRow>>;
 const NameRow = z.object({ name: z.string() });
 
 /** The active operator whose token has this digest. */

@@ -312,17 +312,9 @@ export function isUuid(text: string): boolean {
   return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(text);
 }
 
-/** One change in an order's history: `created` (from null to pending), then each status change. */
-export interface OrderEvent {
-  readonly seq: number;
-  readonly from_status: Order['payment_status'] | null;
-  readonly to_status: Order['payment_status'];
-  readonly cause: string;
-  readonly detail: string;
-  readonly at: Date;
-}
-
 const StoredStatus = z.enum(PAYMENT_STATUSES).exclude(['none']);
+
+/** One change in an order's history: `created` (from null to pending), then each status change. */
 const OrderEventRow = z.object({
   seq: z.number().int(),
   from_status: StoredStatus.nullable(),
@@ -330,7 +322,8 @@ const OrderEventRow = z.object({
   cause: z.string(),
   detail: z.string(),
   at: z.date(),
-}) satisfies z.ZodType<OrderEvent>;
+});
+export type OrderEvent = Readonly<z.infer<typeof OrderEventRow>>;
 
 export const orderHistory = rowsQuery(
   OrderEventRow,

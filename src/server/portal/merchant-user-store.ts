@@ -7,18 +7,6 @@ import { z } from 'zod';
 import type { Queryable } from '../store/db.js';
 import { rowQuery, rowsQuery, statement } from '../store/rows.js';
 
-export interface MerchantUser {
-  readonly id: string;
-  readonly merchant_uid: string;
-  readonly email: string;
-  readonly password_hash: string | null;
-  readonly invite_expires_at: Date | null;
-  readonly created_by: string;
-  readonly created_at: Date;
-  readonly activated_at: Date | null;
-  readonly removed_at: Date | null;
-}
-
 const UserRow = z.object({
   id: z.string(),
   merchant_uid: z.string(),
@@ -29,7 +17,8 @@ const UserRow = z.object({
   created_at: z.date(),
   activated_at: z.date().nullable(),
   removed_at: z.date().nullable(),
-}) satisfies z.ZodType<MerchantUser>;
+});
+export type MerchantUser = Readonly<z.infer<typeof UserRow>>;
 
 const COLUMNS =
   'id, merchant_uid, email, password_hash, invite_expires_at, created_by, created_at, activated_at, removed_at';
