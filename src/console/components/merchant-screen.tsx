@@ -9,6 +9,7 @@ import { formatInr } from '../lib/format-inr.js';
 import { formatIst } from '../lib/format-ist.js';
 import { draftOf, merchantBody } from '../lib/merchant-form.js';
 import { orderHref, ordersHref } from '../lib/route.js';
+import { BackLink } from './back-link.js';
 import { ConfirmDialog } from './confirm-dialog.js';
 import { CreditSources } from './credit-sources.js';
 import { LedgerTable } from './ledger-table.js';
@@ -57,9 +58,7 @@ export function MerchantScreen({ merchantUid }: { readonly merchantUid: string }
 
   return (
     <>
-      <p>
-        <a href="#/merchants">← Merchants</a>
-      </p>
+      <BackLink href="#/merchants" to="Merchants" />
       <LoadState resource={merchant} retry={reloadMerchant} what="the merchant" heading="Merchant">
         {(data: MerchantDetail) => (
           <>

@@ -9,6 +9,7 @@ import { formatIst } from '../lib/format-ist.js';
 import { type OrderAction, orderActions } from '../lib/order-actions.js';
 import { merchantHref } from '../lib/route.js';
 import { payerShown } from '../lib/timeline-text.js';
+import { BackLink } from './back-link.js';
 import { ConfirmDialog } from './confirm-dialog.js';
 import { FieldList } from './field-list.js';
 import { LoadState } from './load-state.js';
@@ -41,9 +42,7 @@ export function OrderScreen({ paymentUid }: { readonly paymentUid: string }) {
     );
   return (
     <>
-      <p>
-        <a href="#/orders">← Orders</a>
-      </p>
+      <BackLink href="#/orders" to="Orders" />
       <LoadState resource={order} retry={reloadOrder} what="the order" heading="Order">
         {(data) => (
           <>

@@ -8,6 +8,7 @@ import { useSession } from '../hooks/use-session.js';
 import { formatInr } from '../lib/format-inr.js';
 import { formatIst } from '../lib/format-ist.js';
 import { orderHref, payoutsHref } from '../lib/route.js';
+import { BackLink } from './back-link.js';
 import { type Column, DataTable, linkColumn } from './data-table.js';
 import { FieldList } from './field-list.js';
 import { LoadState } from './load-state.js';
@@ -24,9 +25,7 @@ export function PayoutBatchScreen({ batchId }: { readonly batchId: string }) {
   const [batch, reload] = useResource(() => api.payoutBatch(batchId), `payout-batch:${batchId}`);
   return (
     <>
-      <p>
-        <a href={payoutsHref}>← Payouts</a>
-      </p>
+      <BackLink href={payoutsHref} to="Payouts" />
       <h1>
         Payout batch <span class="mono">{batchId}</span>
       </h1>

@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { BackLink } from '../../console/components/back-link.js';
 import { LoadState } from '../../console/components/load-state.js';
 import { DoneNotice, ErrorText } from '../../console/components/notices.js';
 import { StatusBadge } from '../../console/components/status-badge.js';
@@ -31,9 +32,7 @@ export function OrderScreen({ paymentUid }: { readonly paymentUid: string }) {
   };
   return (
     <>
-      <p>
-        <a href={ordersHref()}>← Orders</a>
-      </p>
+      <BackLink href={ordersHref()} to="Orders" />
       <LoadState resource={detail} retry={reload} what="the order" heading="Order">
         {({ order, story }) => (
           <>
