@@ -7,7 +7,7 @@
 import { ERROR_CODES } from '../../shared/error-codes.js';
 import { formatAmount } from '../../shared/money.js';
 import { recordAction } from '../audit/record-action.js';
-import type { Queryable } from '../store/db.js';
+import type { DomainStep } from '../command.js';
 import { type CreditReceipt, receiptOf } from './credit-receipt.js';
 import { type ManualResult, refused } from './manual-result.js';
 import { type ReceiveResult, receiveCredit } from './receive-credit.js';
@@ -24,7 +24,7 @@ export interface PostCredit {
   readonly note: string;
 }
 
-export async function postManualCredit(tx: Queryable, input: PostCredit, now: Date): Promise<ReceiveResult> {
+export const postManualCredit: DomainStep<PostCredit, ReceiveResult> = async (tx, input, now) => {
   const posted = await receiveCredit(
     tx,
     {
@@ -49,7 +49,7 @@ export async function postManualCredit(tx: Queryable, input: PostCredit, now: Da
     },
   });
   return posted;
-}
+};
 
 export type PostedCredit = { readonly utr: string; readonly amount: string } & CreditReceipt;
 

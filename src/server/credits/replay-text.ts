@@ -4,13 +4,13 @@
  * credit is one action a second operator can approve (approvals/manual-actions.ts).
  */
 import { recordAction } from '../audit/record-action.js';
-import type { Queryable } from '../store/db.js';
+import type { DomainStep } from '../command.js';
 import { type IncomingText, type IngestResult, readText } from './read-text.js';
 import { storeIncomingText } from './store-incoming-text.js';
 
 export type ReplayText = IncomingText & { readonly actor: string; readonly note?: string };
 
-export async function replayTextIn(tx: Queryable, input: ReplayText, now: Date): Promise<IngestResult> {
+export const replayTextIn: DomainStep<ReplayText, IngestResult> = async (tx, input, now) => {
   const stored = await storeIncomingText(tx, input, now);
   const done = await readText(tx, input, stored, now);
   await recordAction(tx, now, input, {
@@ -19,4 +19,4 @@ export async function replayTextIn(tx: Queryable, input: ReplayText, now: Date):
     after: { outcome: done.outcome, reason: done.reason, credit_id: done.credit?.id ?? null },
   });
   return done;
-}
+};

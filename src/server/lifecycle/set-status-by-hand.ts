@@ -9,9 +9,9 @@
 
 import type { PayerReasonCode } from '../../shared/payer-reason.js';
 import { recordAction } from '../audit/record-action.js';
+import type { DomainStep } from '../command.js';
 import type { Order } from '../orders/order.js';
 import { lockOrder } from '../orders/order-store.js';
-import type { Queryable } from '../store/db.js';
 import { changeStatus } from './change-status.js';
 import { canTransition, pathTo, type StoredStatus } from './transitions.js';
 
@@ -30,7 +30,7 @@ export type StatusSet =
   /** No allowed chain of steps leads there. */
   | { readonly kind: 'refused'; readonly details: string };
 
-export async function setStatusByHand(tx: Queryable, input: SetOrderStatus, now: Date): Promise<StatusSet> {
+export const setStatusByHand: DomainStep<SetOrderStatus, StatusSet> = async (tx, input, now) => {
   const locked = await lockOrder(tx, input.paymentUid);
   if (!locked) return { kind: 'no_order' };
   const path = operatorPath(locked, input.status);
@@ -67,7 +67,7 @@ export async function setStatusByHand(tx: Queryable, input: SetOrderStatus, now:
     },
   );
   return { kind: 'changed', order: current };
-}
+};
 
 /** The chain of steps an operator may take to `to`; empty when none may. */
 function operatorPath(order: Order, to: StoredStatus): StoredStatus[] {
