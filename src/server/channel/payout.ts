@@ -34,9 +34,13 @@ export const PayoutRow = z.looseObject({
   updated_at: z.date(),
 }) satisfies z.ZodType<Payout>;
 
-/** Our bank reference of a payout, from its payment_uid (a random UUID): PO + 13 hex digits. */
+/**
+ * Our bank reference of a payout: PO and the last 13 hex digits of its payment_uid, which are
+ * random (a time-ordered payment_uid begins with its creation time, the same for the payouts
+ * created in one millisecond).
+ */
 export function payoutReference(paymentUid: string): string {
-  return `PO${paymentUid.replaceAll('-', '').slice(0, 13).toUpperCase()}`;
+  return `PO${paymentUid.replaceAll('-', '').slice(-13).toUpperCase()}`;
 }
 
 /** Our reference as it appears in a bank's narration or reference column. */
