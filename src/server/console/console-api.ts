@@ -10,7 +10,7 @@ import {
 import { BlacklistSchema } from '../../shared/merchant-answers.js';
 import { SearchResultsSchema } from '../../shared/search-views.js';
 import { SessionViewSchema, SignedInSchema, SignedOutSchema } from '../../shared/session-view.js';
-import { limitField, MerchantParams, OrderParams } from '../http/request-fields.js';
+import { limitField } from '../http/request-fields.js';
 import { ok, operatorApi, routeGroup } from '../http/route-group.js';
 import { ConsoleSearchSchema } from './console-search.js';
 import { OrderSearchSchema } from './order-search.js';
@@ -44,20 +44,17 @@ export const CONSOLE_SEARCH = operatorApi.get('/search', 'consoleSearch', {
 });
 
 export const ORDER_TIMELINE = operatorApi.get('/orders/:payment_uid/timeline', 'orderTimeline', {
-  params: OrderParams,
   summary:
     "An order's timeline: creation, claims, credits, status changes, ledger postings, callbacks and attempts",
   answers: ok('The order and its events in time order', TimelineSchema),
 });
 
 export const MERCHANT_BLACKLIST = operatorApi.get('/merchants/:uid/blacklist', 'merchantBlacklist', {
-  params: MerchantParams,
   summary: "A merchant's blacklisted payer names",
   answers: ok('Entries', BlacklistSchema),
 });
 
 export const MERCHANT_LEDGER = operatorApi.get('/merchants/:uid/ledger', 'merchantLedger', {
-  params: MerchantParams,
   summary: "Recent ledger entries of the merchant's accounts",
   query: z.object({ limit: limitField(200, 20) }),
   answers: ok('Entries, newest first', LedgerLinesSchema),

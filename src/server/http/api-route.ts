@@ -154,7 +154,7 @@ export interface ApiRoute<
 }
 
 /** The names of a path's parameters (`/merchants/:uid/keys/:key` → uid, key). */
-function pathNames(path: string): string[] {
+export function pathNames(path: string): string[] {
   return [...path.matchAll(/:([A-Za-z0-9_]+)/g)].map((match) => match[1] ?? '');
 }
 

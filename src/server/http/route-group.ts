@@ -5,13 +5,14 @@
  * schemas and its answers.
  *
  *   export const SHOW_MERCHANT = operatorApi.get('/merchants/:uid', 'showMerchant', {
- *     params: MerchantParams,
  *     summary: 'A merchant with its keys and balance',
  *     answers: ok('The merchant, its keys and balance', MerchantDetailSchema),
  *   });
  *
  * The error statuses every route of an audience may give, and the 404 of a path parameter, are
- * implied (route-description.ts); `errors` names only the others.
+ * implied (route-description.ts); `errors` names only the others. So is the schema of a path whose
+ * one parameter names the same thing on every route, the merchant's `:uid` or the order's
+ * `:payment_uid` (`NAMED_PARAMS`); `params` gives any other, or says otherwise.
  */
 import type { z } from 'zod';
 import { PROPOSED } from '../../shared/approval-views.js';
@@ -24,11 +25,40 @@ import {
   apiRoute,
   type Method,
   type ParamsOf,
+  type PathParams,
+  pathNames,
   type RouteParts,
 } from './api-route.js';
 import { readOptionalJson } from './read-body.js';
+import { MerchantParams, OrderParams } from './request-fields.js';
 
 type Schema = z.core.$ZodType;
+
+/** The path parameters that name one thing on every route, with their schema. */
+const NAMED_PARAMS = { uid: MerchantParams, payment_uid: OrderParams } as const;
+type Named = typeof NAMED_PARAMS;
+
+/** The schema NAMED_PARAMS gives a path whose one parameter it names; never for any other path. */
+type NamedOf<P extends string> = {
+  [K in keyof Named]: [PathParams<P>] extends [K] ? ([K] extends [PathParams<P>] ? Named[K] : never) : never;
+}[keyof Named];
+
+/** The schema a path's parameters imply: NAMED_PARAMS's for its one parameter, none otherwise. */
+type ImpliedParams<P extends string> = [NamedOf<P>] extends [never] ? undefined : NamedOf<P>;
+
+/** `params` may be left out where the path implies it, and must be given where a path has others. */
+type GroupParams<P extends string, R> = [ImpliedParams<P>] extends [undefined]
+  ? ParamsOf<P, R>
+  : Partial<ParamsOf<P, R>>;
+
+/** The schema NAMED_PARAMS gives the path's one parameter, if it names it. */
+function impliedParams(path: string): Schema | undefined {
+  const names = pathNames(path);
+  const [name = ''] = names;
+  return names.length === 1 && Object.hasOwn(NAMED_PARAMS, name)
+    ? NAMED_PARAMS[name as keyof Named]
+    : undefined;
+}
 
 /** Declares a route of one method for the group's audience: its path, its operationId, the rest. */
 function declare<M extends Method>(method: M, tag: ApiTag, auth: ApiAuth) {
@@ -36,16 +66,17 @@ function declare<M extends Method>(method: M, tag: ApiTag, auth: ApiAuth) {
     const P extends string,
     B extends Schema | undefined = undefined,
     Q extends Schema | undefined = undefined,
-    R extends Schema | undefined = undefined,
+    R extends Schema | undefined = ImpliedParams<P>,
   >(
     path: P,
     id: string,
-    parts: RouteParts<B, Q> & ParamsOf<P, R>,
+    parts: RouteParts<B, Q> & GroupParams<P, R>,
   ) => {
-    // The parts and what the group adds make the route specification that apiRoute checks; the compiler cannot follow
-    // the path's parameters through the spread.
-    const spec = { ...parts, id, method, path, tag, auth } as ApiRouteSpec<M, P, B, Q> & ParamsOf<P, R>;
-    return apiRoute<M, P, B, Q, R>(spec);
+    // The parts, the parameters' schema the path implies where they give none, and what the group adds make the
+    // route specification that apiRoute checks; the compiler cannot follow the path's parameters through the spread.
+    const { params = impliedParams(path), ...own } = parts as RouteParts<B, Q> & { readonly params?: Schema };
+    const spec = { ...own, params, id, method, path, tag, auth };
+    return apiRoute<M, P, B, Q, R>(spec as unknown as ApiRouteSpec<M, P, B, Q> & ParamsOf<P, R>);
   };
 }
 

@@ -36,13 +36,11 @@ export const LIST_MERCHANTS = operatorApi.get('/merchants', 'listMerchants', {
 });
 
 export const SHOW_MERCHANT = operatorApi.get('/merchants/:uid', 'showMerchant', {
-  params: MerchantParams,
   summary: 'A merchant with its keys and balance',
   answers: ok(`${MERCHANT}, keys and balance`, MerchantDetailSchema),
 });
 
 export const UPDATE_MERCHANT = operatorApi.patch('/merchants/:uid', 'updateMerchant', {
-  params: MerchantParams,
   summary: 'Edit display settings, limits, frame origins and collection accounts',
   body: UpdateMerchantSchema,
   bodyExample: { brand_color: '#0a7d5a', support_contact: 'help@chaipoint.example' },
@@ -52,7 +50,6 @@ export const UPDATE_MERCHANT = operatorApi.patch('/merchants/:uid', 'updateMerch
 });
 
 export const ISSUE_KEY = operatorApi.post('/merchants/:uid/keys', 'issueKey', {
-  params: MerchantParams,
   ...noted,
   summary: 'Issue another API key (the secret is shown once)',
   answers: created('api_key and api_secret', IssuedKeySchema),
@@ -68,7 +65,6 @@ export const REVOKE_KEY = operatorApi.delete('/merchants/:uid/keys/:key', 'revok
 /** Disabling and enabling a merchant: the same action but for the status it sets. */
 const statusChange = (summary: string) =>
   ({
-    params: MerchantParams,
     ...noted,
     summary,
     description: ACCOUNT_IN_USE,
@@ -89,7 +85,6 @@ export const ENABLE_MERCHANT = operatorApi.post(
 );
 
 export const ADD_TO_BLACKLIST = operatorApi.post('/merchants/:uid/blacklist', 'addToBlacklist', {
-  params: MerchantParams,
   summary: 'Blacklist a payer name (from_name) for a merchant',
   body: BlacklistSchema,
   bodyExample: { from_name: 'Fraudulent Payer' },

@@ -4,18 +4,16 @@ import {
   OutboxEntrySchema,
   RecentCallbacksSchema,
 } from '../../shared/callback-views.js';
-import { OrderParams, stateListQuery } from '../http/request-fields.js';
+import { stateListQuery } from '../http/request-fields.js';
 import { noted, ok, operatorApi } from '../http/route-group.js';
 import { OUTBOX_STATES } from './outbox.js';
 
 export const ORDER_CALLBACKS = operatorApi.get('/orders/:payment_uid/callbacks', 'orderCallbacks', {
-  params: OrderParams,
   summary: "An order's callbacks: its outbox rows and every delivery attempt",
   answers: ok('notify_url, notify_status, outbox and attempts', OrderCallbacksSchema),
 });
 
 export const RESEND_CALLBACK = operatorApi.post('/orders/:payment_uid/callbacks/resend', 'resendCallback', {
-  params: OrderParams,
   ...noted,
   summary: "Send the order's current state to its notify_url again",
   answers: ok('The new outbox row', OutboxEntrySchema),

@@ -7,7 +7,7 @@ import { LostClaimSchema } from '../../shared/credit-views.js';
 import { PAYMENT_STATUSES } from '../../shared/order-status.js';
 import { OrderDetailSchema, QueryViewSchema } from '../../shared/order-view-schemas.js';
 import { noteField } from '../audit/audit-log.js';
-import { limitField, OrderParams } from '../http/request-fields.js';
+import { limitField } from '../http/request-fields.js';
 import { ok, okOrProposed, operatorApi } from '../http/route-group.js';
 
 export const SetStatusSchema = z
@@ -41,13 +41,11 @@ export const LIST_ORDERS = operatorApi.get('/orders', 'listOrders', {
 });
 
 export const SHOW_ORDER = operatorApi.get('/orders/:payment_uid', 'showOrder', {
-  params: OrderParams,
   summary: 'An order with its status history and UTR claims',
   answers: ok('The order, history and utr_claims', OrderDetailSchema),
 });
 
 export const SET_ORDER_STATUS = operatorApi.post('/orders/:payment_uid/status', 'setOrderStatus', {
-  params: OrderParams,
   summary: "Set a payout's outcome or refund a collection",
   body: SetStatusSchema,
   bodyExample: { status: 'completed' },

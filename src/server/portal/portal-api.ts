@@ -10,7 +10,6 @@ import {
   PortalSignedInSchema,
 } from '../../shared/portal-views.js';
 import { SignedOutSchema } from '../../shared/session-view.js';
-import { MerchantParams } from '../http/request-fields.js';
 import { created, ok, operatorApi, routeGroup } from '../http/route-group.js';
 import { EmailField, PasswordField } from './merchant-users.js';
 
@@ -37,7 +36,6 @@ const signedIn = {
 };
 
 export const INVITE_MERCHANT_USER = operatorApi.post('/merchants/:uid/users', 'inviteMerchantUser', {
-  params: MerchantParams,
   summary: "Invite a person to the merchant's portal: a one-time invite_url, valid 72 hours",
   description:
     'Inviting again a user who has not set a password yet answers a new link (the old one stops working). ' +
@@ -49,7 +47,6 @@ export const INVITE_MERCHANT_USER = operatorApi.post('/merchants/:uid/users', 'i
 });
 
 export const LIST_MERCHANT_USERS = operatorApi.get('/merchants/:uid/users', 'listMerchantUsers', {
-  params: MerchantParams,
   summary: "The merchant's portal users",
   answers: ok('Users, oldest first', MerchantUsersSchema),
 });

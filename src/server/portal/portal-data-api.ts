@@ -21,7 +21,7 @@ import {
 } from '../../shared/portal-views.js';
 import { OrderSearchSchema } from '../console/order-search.js';
 import { readOptionalJson } from '../http/read-body.js';
-import { limitField, OrderParams } from '../http/request-fields.js';
+import { limitField } from '../http/request-fields.js';
 import { created, noted, ok, portalApi } from '../http/route-group.js';
 import { UpdateMerchantSchema } from '../merchants/merchant-settings.js';
 import { InviteSchema } from './portal-api.js';
@@ -37,7 +37,6 @@ export const PORTAL_ORDERS = portalApi.get('/orders', 'portalOrders', {
 });
 
 export const PORTAL_ORDER = portalApi.get('/orders/:payment_uid', 'portalOrder', {
-  params: OrderParams,
   summary: "One of the merchant's orders and its story (another merchant's order is 404)",
   answers: ok('The order and its story in time order', PortalOrderDetailSchema),
 });
@@ -46,7 +45,6 @@ export const PORTAL_ORDER_CALLBACKS = portalApi.get(
   '/orders/:payment_uid/callbacks',
   'portalOrderCallbacks',
   {
-    params: OrderParams,
     summary: "An order's callbacks: every attempt with its status code, answer and time",
     answers: ok('notify_url, notify_status, outbox and attempts', OrderCallbacksSchema),
   },
@@ -56,7 +54,6 @@ export const PORTAL_RESEND_CALLBACK = portalApi.post(
   '/orders/:payment_uid/callbacks/resend',
   'portalResendCallback',
   {
-    params: OrderParams,
     ...noted,
     summary: "Send the order's current state to its notify_url again",
     answers: ok('The new outbox row', OutboxEntrySchema),
