@@ -13,10 +13,15 @@ export const ORDER_CALLBACKS = operatorApi.get('/orders/:payment_uid/callbacks',
   answers: ok('notify_url, notify_status, outbox and attempts', OrderCallbacksSchema),
 });
 
-export const RESEND_CALLBACK = operatorApi.post('/orders/:payment_uid/callbacks/resend', 'resendCallback', {
+/** Sending an order's current state again, which the operator and the merchant's portal both may. */
+export const resendParts = {
   ...noted,
   summary: "Send the order's current state to its notify_url again",
   answers: ok('The new outbox row', OutboxEntrySchema),
+} as const;
+
+export const RESEND_CALLBACK = operatorApi.post('/orders/:payment_uid/callbacks/resend', 'resendCallback', {
+  ...resendParts,
   errors: [409],
 });
 

@@ -35,6 +35,15 @@ const signedIn = {
   headers: { 'Set-Cookie': 'The portal session cookie' },
 };
 
+/** The answer to an invitation, the operator's or a colleague's in the portal. */
+export const invited = created('The user and the invitation link (shown once)', InvitedUserSchema);
+
+/** The merchant's portal users, as the operator and the portal's team screen list them. */
+export const merchantUsers = {
+  summary: "The merchant's portal users",
+  answers: ok('Users, oldest first', MerchantUsersSchema),
+} as const;
+
 export const INVITE_MERCHANT_USER = operatorApi.post('/merchants/:uid/users', 'inviteMerchantUser', {
   summary: "Invite a person to the merchant's portal: a one-time invite_url, valid 72 hours",
   description:
@@ -42,14 +51,15 @@ export const INVITE_MERCHANT_USER = operatorApi.post('/merchants/:uid/users', 'i
     "An address held by a user who has signed up, or by another merchant's user, is refused with 409 name_taken.",
   body: InviteSchema,
   bodyExample: { email: 'accounts@chaipoint.in' },
-  answers: created('The user and the invitation link (shown once)', InvitedUserSchema),
+  answers: invited,
   errors: [409],
 });
 
-export const LIST_MERCHANT_USERS = operatorApi.get('/merchants/:uid/users', 'listMerchantUsers', {
-  summary: "The merchant's portal users",
-  answers: ok('Users, oldest first', MerchantUsersSchema),
-});
+export const LIST_MERCHANT_USERS = operatorApi.get(
+  '/merchants/:uid/users',
+  'listMerchantUsers',
+  merchantUsers,
+);
 
 /** The portal's session: the invitation, sign-in, the session, sign-out (under /merchant/api). */
 const portalSessionApi = routeGroup('portal', 'public');

@@ -4,13 +4,11 @@
  * API keys, settings and the team. Every route reads and changes the signed-in merchant's data only.
  */
 import { z } from 'zod';
-import { OrderCallbacksSchema, OutboxEntrySchema } from '../../shared/callback-views.js';
+import { OrderCallbacksSchema } from '../../shared/callback-views.js';
 import { isHttpUrl } from '../../shared/http-url.js';
 import { IssuedKeySchema, RevokedKeySchema } from '../../shared/merchant-answers.js';
 import {
-  InvitedUserSchema,
   MerchantUserSchema,
-  MerchantUsersSchema,
   PortalBalanceSchema,
   PortalKeysSchema,
   PortalOrderDetailSchema,
@@ -24,7 +22,8 @@ import { readOptionalJson } from '../http/read-body.js';
 import { limitField } from '../http/request-fields.js';
 import { created, noted, ok, portalApi } from '../http/route-group.js';
 import { UpdateMerchantSchema } from '../merchants/merchant-settings.js';
-import { InviteSchema } from './portal-api.js';
+import { resendParts } from '../notify/callback-api.js';
+import { InviteSchema, invited, merchantUsers } from './portal-api.js';
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2026-03-11');
 
@@ -53,12 +52,7 @@ export const PORTAL_ORDER_CALLBACKS = portalApi.get(
 export const PORTAL_RESEND_CALLBACK = portalApi.post(
   '/orders/:payment_uid/callbacks/resend',
   'portalResendCallback',
-  {
-    ...noted,
-    summary: "Send the order's current state to its notify_url again",
-    answers: ok('The new outbox row', OutboxEntrySchema),
-    errors: [403, 409],
-  },
+  { ...resendParts, errors: [403, 409] },
 );
 
 export const ResendFailedSchema = z
@@ -164,15 +158,12 @@ export const PORTAL_UPDATE_SETTINGS = portalApi.patch('/settings', 'portalUpdate
   errors: [403],
 });
 
-export const PORTAL_TEAM = portalApi.get('/team', 'portalTeam', {
-  summary: "The merchant's portal users",
-  answers: ok('Users, oldest first', MerchantUsersSchema),
-});
+export const PORTAL_TEAM = portalApi.get('/team', 'portalTeam', merchantUsers);
 
 export const PORTAL_INVITE = portalApi.post('/team', 'portalInviteUser', {
   summary: 'Invite a colleague: a one-time invite_url, valid 72 hours',
   body: InviteSchema,
-  answers: created('The user and the invitation link (shown once)', InvitedUserSchema),
+  answers: invited,
   errors: [403, 409],
 });
 
