@@ -13,7 +13,6 @@
  * dual control, once a second operator approves it (approvals/manual-actions.ts).
  */
 import { recordAction } from '../audit/record-action.js';
-import type { DomainStep } from '../command.js';
 import { post, postReturnedCredit } from '../ledger/ledger.js';
 import { findOrder } from '../orders/order-store.js';
 import type { Queryable } from '../store/db.js';
@@ -25,7 +24,7 @@ import {
   setCreditHold,
   setUnmatchedReason,
 } from './credit-store.js';
-import { type ManualResult, refused } from './manual-result.js';
+import { type ManualResult, type ManualStep, refused } from './manual-result.js';
 import { NOT_CLAIMED, RETURNED } from './matching/decide.js';
 import { matchUtr } from './matching/match-utr.js';
 
@@ -60,7 +59,7 @@ function creditMoneyAction(
   action: 'credit.release' | 'credit.return',
   hold: BankCredit['hold'],
   act: (tx: Queryable, credit: BankCredit, note: string, now: Date) => Promise<ManualResult<Done>>,
-): DomainStep<CreditMoneyAction, ManualResult<CreditMoneyMoved>> {
+): ManualStep<CreditMoneyAction, CreditMoneyMoved> {
   return async (tx, input, now) => {
     const credit = await lockedCredit(tx, input.creditId);
     if (!credit) return refused(404, 'credit_id: no such credit');
