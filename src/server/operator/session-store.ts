@@ -6,17 +6,11 @@
 import { z } from 'zod';
 import { sessionTable } from '../store/session-table.js';
 
-export interface ConsoleSession {
-  readonly operator_name: string;
-  readonly created_at: Date;
-  readonly expires_at: Date;
-}
-
 const SessionRow = z.object({
   operator_name: z.string(),
   created_at: z.date(),
   expires_at: z.date(),
-}) satisfies z.ZodType<ConsoleSession>;
+});
 
 export const consoleSessionTable = sessionTable(SessionRow, {
   deleteExpired: 'DELETE FROM operator_sessions WHERE expires_at <= $1',

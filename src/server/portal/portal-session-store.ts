@@ -7,19 +7,12 @@
 import { z } from 'zod';
 import { sessionTable } from '../store/session-table.js';
 
-export interface PortalSession {
-  readonly user_id: string;
-  readonly merchant_uid: string;
-  readonly email: string;
-  readonly expires_at: Date;
-}
-
 const SessionRow = z.object({
   user_id: z.string(),
   merchant_uid: z.string(),
   email: z.string(),
   expires_at: z.date(),
-}) satisfies z.ZodType<PortalSession>;
+});
 
 export const portalSessionTable = sessionTable(SessionRow, {
   deleteExpired: 'DELETE FROM merchant_sessions WHERE expires_at <= $1',
