@@ -11,11 +11,26 @@ import type { Db, Listening } from '../../../src/server/store/db.js';
 import { migrate } from '../../../src/server/store/migrate.js';
 import { MIGRATIONS, type Migration } from '../../../src/server/store/migrations.js';
 import { openPgDb } from '../../../src/server/store/pg-db.js';
-import { openPgliteDb, type PgliteDb } from '../../../src/server/store/pglite-db.js';
+import {
+  type EmbeddedStoreThread,
+  openPgliteDb,
+  type PgliteDb,
+} from '../../../src/server/store/pglite-db.js';
 import { queryRows } from '../../../src/server/store/rows.js';
 
 export const testDatabaseUrl = process.env.TEST_DATABASE_URL;
 export const storeKind: 'pglite' | 'postgres' = testDatabaseUrl ? 'postgres' : 'pglite';
+
+/**
+ * The tests' embedded stores run on the test's own thread. The service runs its store on a
+ * worker thread (decision 0041), a proxy that hands each statement to the same PGlite there and
+ * back; through it the server suite took twice the CPU (test/server/notify and lifecycle: 72 s
+ * against 40 s). That proxy is tested on its own: the same answers on both threads
+ * (store/pglite-thread.test.ts), its death (store/pglite-thread-death.test.ts), many event
+ * streams at once (checkout-api/order-events-many.test.ts), and every browser flow, which runs
+ * the built service with its default thread.
+ */
+const TEST_THREAD: EmbeddedStoreThread = 'main';
 
 export interface TestDb extends Db {
   /** The URL of the fresh PostgreSQL database (postgres runs only), for a second process or pool. */
@@ -32,7 +47,7 @@ export async function migratedTemplate(): Promise<Blob> {
   template ??= (async () => {
     const path = inject('pgliteTemplate');
     if (path) return new Blob([await readFile(path)]);
-    const db = await openPgliteDb('memory://');
+    const db = await openPgliteDb('memory://', undefined, TEST_THREAD);
     await migrate(db);
     const dump = await db.dump();
     await db.close();
@@ -67,14 +82,18 @@ export async function openTestDb(options: TestDbOptions = {}): Promise<TestDb> {
   if (kind === 'postgres' && !serverUrl) throw new Error('no PostgreSQL server for the tests');
   if (!serverUrl) {
     if (options.migrations) {
-      const db = await openPgliteDb('memory://');
+      const db = await openPgliteDb('memory://', undefined, TEST_THREAD);
       await migrate(db, options.migrations);
       return Object.assign(db, { url: undefined });
     }
     if (options.dataDir) {
       // A new data directory starts as a copy of the template; an existing one is opened as is.
       const fresh = (await readdir(options.dataDir).catch(() => [])).length === 0;
-      const db = await openPgliteDb(options.dataDir, fresh ? await migratedTemplate() : undefined);
+      const db = await openPgliteDb(
+        options.dataDir,
+        fresh ? await migratedTemplate() : undefined,
+        TEST_THREAD,
+      );
       await migrate(db);
       return Object.assign(db, { url: undefined });
     }
@@ -102,7 +121,7 @@ export async function openTestDb(options: TestDbOptions = {}): Promise<TestDb> {
 const spares: PgliteDb[] = [];
 
 async function openReusedPglite(): Promise<TestDb> {
-  const db = spares.pop() ?? (await openPgliteDb('memory://', await migratedTemplate()));
+  const db = spares.pop() ?? (await openPgliteDb('memory://', await migratedTemplate(), TEST_THREAD));
   const seeded = await snapshotSeedRows(db);
   let closed = false;
   // Once closed, this handle answers as a closed store does, so that work a test left running
