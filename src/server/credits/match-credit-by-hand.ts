@@ -33,6 +33,11 @@ const REFUSALS: RefusalWords = {
   already_matched: (r) => refused(409, `credit: already matched to ${r.paymentUid}`),
   no_order: () => refused(404, 'payment_uid: no such order'),
   not_collection: () => refused(400, 'payment_uid: not a collection order'),
+  closed: () =>
+    refused(
+      409,
+      'payment_uid: an operator failed this order; it settles no credit by hand (the credit keeps waiting)',
+    ),
   claimed_by_another: (r) =>
     refused(ERROR_CODES.utrUsed, `utr: claimed by another order (${r.paymentUid}); match that order instead`),
   cannot_settle: (r) => refused(409, `payment_uid: cannot settle with this credit (${r.detail})`),

@@ -231,6 +231,31 @@ describe('manual actions', () => {
     ]);
   });
 
+  it('refuses to match a credit to an order an operator failed, in the error shape, and the credit keeps waiting', async () => {
+    const uid = await createIncome(t, t.merchant, { amount: '43.00' });
+    const failed = await t.operator('POST', `/operator/api/orders/${uid}/status`, {
+      status: 'failed',
+      reason: 'bank says no such payment',
+    });
+    expect(failed.status).toBe(200);
+    const utr = freshUtr();
+    const creditId = (await json(await replay(hdfcCredit(utr, '43.00')))).data.credit.id;
+    const refused = await t.operator('POST', `/operator/api/credits/${creditId}/match`, {
+      payment_uid: uid,
+      note: 'payer says this was the order',
+    });
+    expect(refused.status).toBe(409);
+    expect((await json(refused)).data.details).toMatch(/^payment_uid: an operator failed this order/);
+    expect((await orderRow(t, uid)).payment_status).toBe('failed');
+    const [row] = await queryRows(
+      t.db,
+      z.object({ payment_uid: z.string().nullable() }),
+      'SELECT payment_uid FROM bank_credits WHERE id = $1',
+      [Number(creditId)],
+    );
+    expect(row?.payment_uid).toBeNull();
+  });
+
   it('refuses to match a credit that already settled another order', async () => {
     const holder = await createIncome(t, t.merchant, { amount: '30.00' });
     const other = await createIncome(t, t.merchant, { amount: '30.00' });
